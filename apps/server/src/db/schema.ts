@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Participants and administrators. A withdrawal ends an account; the row is never deleted. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 320 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    language: varchar('language', { length: 2 }).notNull().default('en'),
+    birthDate: date('birth_date'),
+    gender: varchar('gender', { length: 32 }),
+    country: varchar('country', { length: 8 }),
+    postalCode: varchar('postal_code', { length: 16 }),
+    phoneNumber: varchar('phone_number', { length: 32 }),
+    healthSystem: varchar('health_system', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Only one live account per address; a withdrawn participant may register again (DECISIONS.md).
+    uniqueIndex('users_email_live_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} <> 'withdrawn'`),
+    check('users_role_check', sql`${t.role} in ('patient', 'admin')`),
+    check('users_status_check', sql`${t.status} in ('pending', 'active', 'withdrawn')`),
+    check('users_language_check', sql`${t.language} in ('en', 'sp')`),
+  ],
+);
+
+/** Health systems a participant can choose; `databaseValue` is the value stored on users. */
+export const healthSystems = pgTable('health_systems', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  databaseValue: varchar('database_value', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: text('description').notNull(),
+  dropdownLabels: jsonb('dropdown_labels').$type<Record<string, string>>().notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  onboardedOn: timestamp('onboarded_on', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
+});
+
+/** Option lists of the registration form other than health systems (spec section 3). */
+export const dropdownOptions = pgTable(
+  'dropdown_options',
+  {
+    category: varchar('category', { length: 32 }).notNull(),
+    value: varchar('value', { length: 64 }).notNull(),
+    labelEn: varchar('label_en', { length: 200 }).notNull(),
+    labelSp: varchar('label_sp', { length: 200 }).notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.value] })],
+);
+
+export const languages = pgTable('languages', {
+  code: varchar('code', { length: 8 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const consentFieldTypes = pgTable('consent_field_types', {
+  value: varchar('value', { length: 32 }).primaryKey(),
+  label: varchar('label', { length: 64 }).notNull(),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+/** The security policy: exactly one row (id 1), edited by administrators. */
+export const securityPolicy = pgTable(
+  'security_policy',
+  {
+    id: integer('id').primaryKey().default(1),
+    otpLength: integer('otp_length').notNull(),
+    otpExpiryInMin: integer('otp_expiry_in_min').notNull(),
+    otpEnabledForPatient: boolean('otp_enabled_for_patient').notNull(),
+    otpRequiredBeforeIcfSign: boolean('otp_required_before_icf_sign').notNull(),
+    minLength: integer('min_length').notNull(),
+    maxLength: integer('max_length').notNull(),
+    upperCaseCharCount: integer('upper_case_char_count').notNull(),
+    lowerCaseCharCount: integer('lower_case_char_count').notNull(),
+    digitCharCount: integer('digit_char_count').notNull(),
+    specialCharCount: integer('special_char_count').notNull(),
+    resetPasswordAgainLimitInHrs: integer('reset_password_again_limit_in_hrs').notNull(),
+    registrationTokenExpiryInDays: integer('registration_token_expiry_in_days').notNull(),
+    failedAttemptLimit: integer('failed_attempt_limit').notNull(),
+    unlockAccountTimeInMin: integer('unlock_account_time_in_min').notNull(),
+    inactiveSessionTimeoutInMin: integer('inactive_session_timeout_in_min').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('security_policy_single_row', sql`${t.id} = 1`)],
+);
+
+/** The downtime banner: exactly one row (id 1). */
+export const downtimeSettings = pgTable(
+  'downtime_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enableDowntime: boolean('enable_downtime').notNull().default(false),
+    messageEn: varchar('message_en', { length: 255 }).notNull().default(''),
+    messageSp: varchar('message_sp', { length: 255 }).notNull().default(''),
+    effectiveStartDate: timestamp('effective_start_date', { withTimezone: true }),
+    effectiveEndDate: timestamp('effective_end_date', { withTimezone: true }),
+    reminderDaysInAdvance: integer('reminder_days_in_advance').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('downtime_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** Named settings whose shape is validated by zod in the service that owns them. */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Append-only trail of consent-relevant changes; a trigger refuses UPDATE and DELETE. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id'),
+    action: varchar('action', { length: 64 }).notNull(),
+    subjectId: uuid('subject_id'),
+    details: jsonb('details').notNull().default({}),
+    ip: varchar('ip', { length: 64 }),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subjectId, t.at)],
+);

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_PAYLOAD_KEY, readEnv } from './env';
+
+function configurationError(source: Record<string, string>): string {
+  try {
+    readEnv(source);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('Expected readEnv to refuse the configuration');
+}
+
+describe('readEnv', () => {
+  it('has the defaults of CONTRACT.md', () => {
+    expect(readEnv({})).toEqual({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      PUBLIC_URL: 'http://localhost:8080',
+      MAIL_FROM: 'Kidney Research Study <no-reply@localhost>',
+      ADMIN_EMAIL: 'admin@example.org',
+      SEED_DEMO: true,
+      CAPTCHA_ENABLED: true,
+      PAYLOAD_KEY: DEVELOPMENT_PAYLOAD_KEY,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_FACTOR: 1,
+      TRUST_PROXY: false,
+    });
+    expect(Buffer.from(DEVELOPMENT_PAYLOAD_KEY, 'base64')).toHaveLength(32);
+  });
+
+  it('derives PUBLIC_URL from PORT unless it is given', () => {
+    expect(readEnv({ PORT: '9123' }).PUBLIC_URL).toBe('http://localhost:9123');
+    expect(readEnv({ PORT: '9123', PUBLIC_URL: 'https://portal.example.org' }).PUBLIC_URL).toBe(
+      'https://portal.example.org',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    expect(readEnv({ PORT: '', DATABASE_URL: '', PAYLOAD_KEY: '', SEED_DEMO: '' })).toEqual(readEnv({}));
+  });
+
+  it('reads flags, numbers and a postgres DATABASE_URL', () => {
+    const env = readEnv({
+      SEED_DEMO: 'false',
+      CAPTCHA_ENABLED: '0',
+      TRUST_PROXY: '1',
+      RATE_LIMIT_FACTOR: '0.5',
+      PORT: '0',
+      DATABASE_URL: 'postgresql://user:secret@db.internal:5432/portal',
+    });
+    expect(env).toMatchObject({
+      SEED_DEMO: false,
+      CAPTCHA_ENABLED: false,
+      TRUST_PROXY: true,
+      RATE_LIMIT_FACTOR: 0.5,
+      PORT: 0,
+      DATABASE_URL: 'postgresql://user:secret@db.internal:5432/portal',
+    });
+    expect(readEnv({ DATABASE_URL: 'postgres://localhost/portal' }).DATABASE_URL).toBe('postgres://localhost/portal');
+  });
+
+  it('accepts any 32-byte base64 PAYLOAD_KEY', () => {
+    const key = randomBytes(32);
+    expect(readEnv({ PAYLOAD_KEY: key.toString('base64') }).PAYLOAD_KEY).toBe(key.toString('base64'));
+    expect(readEnv({ PAYLOAD_KEY: key.toString('base64url') }).PAYLOAD_KEY).toBe(key.toString('base64url'));
+  });
+
+  it.each([
+    ['too short', randomBytes(16).toString('base64')],
+    ['too long', randomBytes(48).toString('base64')],
+    ['not base64', 'this is not a base64 key, just words.......'],
+    ['a valid key with stray characters', `***${DEVELOPMENT_PAYLOAD_KEY}`],
+  ])('refuses a PAYLOAD_KEY that is %s, with a readable message', (_case, key) => {
+    const message = configurationError({ PAYLOAD_KEY: key });
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('PAYLOAD_KEY: must be 32 bytes, base64-encoded');
+  });
+
+  it('refuses a DATABASE_URL that is not a postgres URL, with a readable message', () => {
+    for (const url of ['mysql://localhost/portal', 'sqlite:./data/portal.db', 'localhost:5432']) {
+      const message = configurationError({ DATABASE_URL: url });
+      expect(message).toMatch(/^Invalid configuration:/);
+      expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+    }
+  });
+
+  it('lists every problem at once', () => {
+    const message = configurationError({ PORT: '70000', LOG_LEVEL: 'loud', SEED_DEMO: 'yes' });
+    expect(message).toContain('PORT:');
+    expect(message).toContain('LOG_LEVEL:');
+    expect(message).toContain('SEED_DEMO:');
+  });
+});

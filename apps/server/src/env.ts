@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** The development payload key documented in the README; override with PAYLOAD_KEY anywhere real. */
+export const DEVELOPMENT_PAYLOAD_KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kidney Research Study <no-reply@localhost>'),
+  ADMIN_EMAIL: z.string().email().default('admin@example.org'),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  SEED_DEMO: booleanFlag(true),
+  CAPTCHA_ENABLED: booleanFlag(true),
+  PAYLOAD_KEY: z
+    .string()
+    .default(DEVELOPMENT_PAYLOAD_KEY)
+    .refine(
+      // Node's decoder skips characters outside the alphabet, so the alphabet is checked first.
+      (k) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(k) && Buffer.from(k, 'base64').length === 32,
+      'must be 32 bytes, base64-encoded',
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  TRUST_PROXY: booleanFlag(false),
+});
+
+export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };
+
+/** The only reader of process.env: validates once and fails fast with a readable message. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = ZEnv.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+}

@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again.';
+
+/**
+ * One error handler for the whole API: every failure answers `{ status: false, message }`.
+ * Client errors keep their message; server errors are logged in full and answered generically.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({
+        status: false,
+        message: 'Invalid request',
+        data: error.validation.map((issue) => ({
+          errorField: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message ?? 'Invalid value',
+        })),
+      });
+    }
+    const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(statusCode).send({ status: false, message: GENERIC_ERROR_MESSAGE });
+    }
+    return reply.status(statusCode).send({ status: false, message: error.message });
+  });
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './db/seed';
+import { readEnv } from './env';
+import { systemClock } from './providers/clock/clock';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Reads the configuration, opens and migrates the database, seeds it once, and serves the portal. */
+async function main() {
+  const env = readEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
+  );
+  const seed = await seedDatabase(database.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    demo: env.SEED_DEMO,
+    clock: systemClock,
+  });
+  if (seed.generatedAdminPassword) {
+    // Printed once, on the first start only (CONTRACT.md); it is never written to the structured log.
+    process.stdout.write(
+      `Administrator account created: ${env.ADMIN_EMAIL} / ${seed.generatedAdminPassword} (shown only this once)\n`,
+    );
+  }
+
+  const app = await buildApp({ env, db: database.db, clock: systemClock, webDistDir });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  process.stdout.write(`Portal listening on http://${host}:${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp, type PortalApp } from '../src/app';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client';
+import { seedDatabase, type SeedResult } from '../src/db/seed';
+import { readEnv, type Env } from '../src/env';
+import { fixedClock } from '../src/providers/clock/clock';
+
+/** The administrator password every test app is seeded with. */
+export const TEST_ADMIN_PASSWORD = 'Admin#Test1';
+export const TEST_ADMIN_EMAIL = 'admin@example.org';
+/** Where the fixed clock of a test app starts, unless a test says otherwise. */
+export const TEST_START = '2026-03-01T12:00:00.000Z';
+
+/**
+ * A database the integration tests run against. `PGlite` is an in-memory embedded database;
+ * `PostgreSQL` is the server at TEST_DATABASE_URL, on which every opened test database is a fresh
+ * `portal_test_<hex>` database, dropped again when the test database is closed.
+ */
+export type TestDatabaseTarget =
+  { name: 'PGlite'; kind: 'pglite-memory' } | { name: 'PostgreSQL'; kind: 'postgres'; serverUrl: string };
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testDatabases(): TestDatabaseTarget[] {
+  const targets: TestDatabaseTarget[] = [{ name: 'PGlite', kind: 'pglite-memory' }];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) targets.push({ name: 'PostgreSQL', kind: 'postgres', serverUrl });
+  return targets;
+}
+
+/** `describe.each` over every test database, with the database name in each title. */
+export function describeEachDatabase(title: string, body: (target: TestDatabaseTarget) => void) {
+  const cases = testDatabases().map((target) => [target.name, target] as const);
+  describe.each(cases)(`${title} on %s`, (_name, target) => body(target));
+}
+
+async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database on the PostgreSQL server; `drop` removes it even with connections left open. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portal_test_${randomBytes(8).toString('hex')}`;
+  await withPgClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withPgClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+/** Opens (and migrates) a fresh, empty database of the target; `close` also drops a PostgreSQL one. */
+export async function openTestDatabase(target: TestDatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'pglite-memory') return openDatabase({ kind: 'pglite-memory' });
+  const created = await createPostgresDatabase(target.serverUrl);
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ kind: 'postgres', url: created.url });
+  } catch (error) {
+    await created.drop();
+    throw error;
+  }
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        await created.drop();
+      }
+    },
+  };
+}
+
+/**
+ * Empties every table of the application schema, so one migrated database serves several scenarios that
+ * each need a fresh start (opening a new PGlite costs a second or more; this costs milliseconds).
+ */
+export async function resetDatabase(db: Database): Promise<void> {
+  // The audit trail refuses TRUNCATE by design, and no scenario depends on it being empty.
+  const result = await db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'audit_log'`,
+  );
+  const tables = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"public"."${r.tablename}"`);
+  if (tables.length > 0) await db.execute(sql.raw(`truncate table ${tables.join(', ')} restart identity cascade`));
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults (a high RATE_LIMIT_FACTOR, the test admin password). */
+  env?: Record<string, string>;
+  /** Where the fixed clock starts. */
+  start?: string;
+  /** Seed the demo content (default true). */
+  demo?: boolean;
+  /** Logger options for Fastify (default: no logging). */
+  logger?: FastifyServerOptions['logger'];
+  /** Runs after the app is built and before it is ready: the place to add throw-away routes. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: PortalApp;
+  db: Database;
+  handle: DatabaseHandle;
+  clock: ReturnType<typeof fixedClock>;
+  env: Env;
+  seed: SeedResult;
+  close(): Promise<void>;
+}
+
+/** A seeded database and the whole app on it, with a clock the test moves; requests go through `app.inject`. */
+export async function buildTestApp(target: TestDatabaseTarget, options: TestAppOptions = {}): Promise<TestApp> {
+  const env = readEnv({
+    ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    RATE_LIMIT_FACTOR: '1000',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const clock = fixedClock(options.start ?? TEST_START);
+  const handle = await openTestDatabase(target);
+  try {
+    const seed = await seedDatabase(handle.db, {
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      demo: options.demo ?? true,
+      clock,
+    });
+    const app = await buildApp({ env, db: handle.db, clock, logger: options.logger ?? false });
+    try {
+      await options.configure?.(app);
+      await app.ready();
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    return {
+      app,
+      db: handle.db,
+      handle,
+      clock,
+      env,
+      seed,
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await handle.close();
+        }
+      },
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * Builds one test app for the enclosing describe block (beforeAll) and closes it afterwards (afterAll).
+ * Returns an accessor, since the app exists only once the block's tests run.
+ */
+export function useTestApp(target: TestDatabaseTarget, options: TestAppOptions = {}): () => TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await buildTestApp(target, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('The test app is not built yet (use it inside a test or hook).');
+    return current;
+  };
+}
+
+/** Like `useTestApp` for tests that need only a migrated, empty database. */
+export function useTestDatabase(target: TestDatabaseTarget): () => DatabaseHandle {
+  let current: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    current = await openTestDatabase(target);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('The test database is not open yet (use it inside a test or hook).');
+    return current;
+  };
+}
+
+/**
+ * The database's own error behind a failed query: drizzle wraps it (DrizzleQueryError) with the SQL text,
+ * while PGlite and pg put the SQLSTATE `code` and the server's message on the cause.
+ */
+export async function databaseError(promise: Promise<unknown>): Promise<{ code?: string; message: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    let current: unknown = error;
+    while (current instanceof Error) {
+      const code = (current as Error & { code?: unknown }).code;
+      if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, message: current.message };
+      current = current.cause;
+    }
+    return { message: error instanceof Error ? error.message : String(error) };
+  }
+  throw new Error('Expected the query to fail, but it succeeded.');
+}

@@ -1,0 +1,37 @@
+import { useLayoutEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from './session';
+import { readStoredSession, type StoredSession } from '../lib/auth-storage';
+
+/**
+ * Reads stored login data on every navigation. An expired or unreadable token is cleared (in a layout
+ * effect, so before any redirect happens) and the shared session is brought up to date.
+ */
+function useSessionOnNavigation(): StoredSession | null {
+  const { refresh } = useSession();
+  const location = useLocation();
+  const session = readStoredSession();
+  useLayoutEffect(() => {
+    refresh();
+  }, [location.pathname, location.search, refresh]);
+  return session;
+}
+
+/** Login, registration and forgot-password: signed-in users go to /dashboard. */
+export function PublicOnlyRoute() {
+  const session = useSessionOnNavigation();
+  return session ? <Navigate to="/dashboard" replace /> : <Outlet />;
+}
+
+/** Private pages: anyone not signed in goes to /login-patient. */
+export function PrivateRoute() {
+  const session = useSessionOnNavigation();
+  return session ? <Outlet /> : <Navigate to="/login-patient" replace />;
+}
+
+/** System Options: signed-in non-administrators go to /404, others to /login-patient. */
+export function AdminRoute() {
+  const session = useSessionOnNavigation();
+  if (!session) return <Navigate to="/login-patient" replace />;
+  return session.isAdmin ? <Outlet /> : <Navigate to="/404" replace />;
+}

@@ -1,0 +1,62 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './shell/AppLayout';
+import { AdminRoute, PrivateRoute, PublicOnlyRoute } from './guards';
+
+// Every page loads on demand, so the landing page ships only the shell and itself.
+const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const RegisterPatientPage = lazy(() => import('../features/registration/RegisterPatientPage'));
+const RegistrationConfirmPage = lazy(() => import('../features/registration/RegistrationConfirmPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('../features/password/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/password/ResetPasswordPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const SurveyPage = lazy(() => import('../features/surveys/SurveyPage'));
+const ContentPage = lazy(() => import('../features/content/ContentPage'));
+const ContactUsPage = lazy(() => import('../features/help/ContactUsPage'));
+const ProfileSettingsPage = lazy(() => import('../features/account/ProfileSettingsPage'));
+const SystemOptionsPage = lazy(() => import('../features/system-options/SystemOptionsPage'));
+const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+
+/** The route table of spec section 2. */
+export const routes = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/landing', element: <LandingPage /> },
+      { path: '/registration-confirm', element: <RegistrationConfirmPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/404', element: <NotFoundPage /> },
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: '/register-patient', element: <RegisterPatientPage /> },
+          { path: '/login-patient', element: <LoginPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+        ],
+      },
+      {
+        element: <PrivateRoute />,
+        children: [
+          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/survey', element: <SurveyPage /> },
+          { path: '/education', element: <ContentPage /> },
+          { path: '/research', element: <ContentPage /> },
+          { path: '/support-programs', element: <ContentPage /> },
+          { path: '/contact-us', element: <ContactUsPage /> },
+          { path: '/profile-settings', element: <ProfileSettingsPage /> },
+        ],
+      },
+      {
+        element: <AdminRoute />,
+        children: [{ path: '/system-options', element: <SystemOptionsPage /> }],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

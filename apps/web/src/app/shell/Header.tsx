@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { AppBar, Box, Button, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useSession } from '../session';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { ProfileMenu } from './ProfileMenu';
+import { ADMIN_MENU, PATIENT_MENU, isActive, type NavItem } from './navigation';
+import { StudyLogo } from './StudyLogo';
+
+const PUBLIC_MENU: NavItem[] = [
+  { to: '/login-patient', labelKey: 'nav.login' },
+  { to: '/register-patient', labelKey: 'nav.signUp' },
+];
+
+export function Header() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { session } = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menu = session ? (session.isAdmin ? ADMIN_MENU : PATIENT_MENU) : PUBLIC_MENU;
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={1} component="header">
+      <Toolbar sx={{ gap: 2, minHeight: 72, flexWrap: 'nowrap' }}>
+        <IconButton
+          edge="start"
+          aria-label={t('shell.openMenu')}
+          onClick={() => setDrawerOpen(true)}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <StudyLogo to={session ? '/dashboard' : '/'} />
+        <Box
+          component="nav"
+          aria-label={t('shell.mainNavigation')}
+          sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2, flexGrow: 1 }}
+        >
+          {menu.map((item) => {
+            const active = isActive(item, pathname);
+            return (
+              <Button
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                variant={active ? 'contained' : 'text'}
+                color="primary"
+              >
+                {t(item.labelKey)}
+              </Button>
+            );
+          })}
+        </Box>
+        <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+          <LanguageSwitcher />
+        </Box>
+        <ProfileMenu />
+      </Toolbar>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ width: 280, p: 2 }}>
+          <List>
+            {menu.map((item) => (
+              <ListItemButton
+                key={item.to}
+                component={RouterLink}
+                to={item.to}
+                selected={isActive(item, pathname)}
+                aria-current={isActive(item, pathname) ? 'page' : undefined}
+                onClick={() => setDrawerOpen(false)}
+              >
+                <ListItemText primary={t(item.labelKey)} />
+              </ListItemButton>
+            ))}
+          </List>
+          <Box sx={{ mt: 2 }}>
+            <LanguageSwitcher id="language-switcher-mobile" />
+          </Box>
+        </Box>
+      </Drawer>
+    </AppBar>
+  );
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../components/ui/PageHeading';
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  return <PageHeading title={t('pages.dashboard')} />;
+}

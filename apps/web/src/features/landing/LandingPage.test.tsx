@@ -1,0 +1,81 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
+import { initI18n } from '../../lib/i18n';
+import { landingContent } from './content';
+import LandingPage from './LandingPage';
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <LandingPage />
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+// Vitest runs without globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
+  const content = landingContent[language];
+
+  it('has one h1, then h2 and h3 headings without skipped levels', async () => {
+    await i18next.changeLanguage(language);
+    const { container } = renderPage();
+    const levels = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level - levels[index - 1]!).toBeLessThanOrEqual(1);
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(content.hero.title);
+    expect(document.title).toContain(content.meta.title);
+  });
+
+  it('links the calls to action to registration and login', async () => {
+    await i18next.changeLanguage(language);
+    renderPage();
+    for (const link of screen.getAllByRole('link', { name: content.hero.join }))
+      expect(link).toHaveAttribute('href', '/register-patient');
+    for (const link of screen.getAllByRole('link', { name: content.hero.login }))
+      expect(link).toHaveAttribute('href', '/login-patient');
+  });
+
+  it('names every section by its heading and shows every FAQ as a button', async () => {
+    await i18next.changeLanguage(language);
+    const { container } = renderPage();
+    for (const section of container.querySelectorAll('section')) {
+      const id = section.getAttribute('aria-labelledby');
+      expect(id && container.querySelector(`#${id}`)).toBeTruthy();
+    }
+    const faq = screen.getByRole('region', { name: content.faq.heading });
+    for (const item of content.faq.items)
+      expect(within(faq).getByRole('button', { name: item.question })).toBeVisible();
+  });
+
+  it('shows press dates as MM/DD/YYYY and expands a summary on request', async () => {
+    await i18next.changeLanguage(language);
+    renderPage();
+    const [first] = content.media.items;
+    const [year, month, day] = first!.date.split('-');
+    expect(screen.getByText(`${month}/${day}/${year}`)).toBeInTheDocument();
+    const [button] = screen.getAllByRole('button', { name: content.media.readMore });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button!);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveTextContent(content.media.showLess);
+  });
+
+  it('gives every sponsor logo its organisation name as alternative text', async () => {
+    await i18next.changeLanguage(language);
+    renderPage();
+    for (const tier of content.sponsors.tiers)
+      for (const sponsor of tier.sponsors) expect(screen.getByRole('img', { name: sponsor.name })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@portal/shared/constants';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The preferred language from the `preferredLanguage` cookie, else English (spec section 3). */
+export function readLanguageCookie(cookie: string = document.cookie): Language {
+  const entry = cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE);
+  const value = entry?.[1] ? decodeURIComponent(entry[1]) : undefined;
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+export function writeLanguageCookie(language: Language) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/** The portal calls Spanish `sp`; HTML and assistive technology need the real tag `es`. */
+export function htmlLang(language: Language): string {
+  return language === 'sp' ? 'es' : 'en';
+}
+
+/**
+ * Stores the choice and reloads when it differs from the language on screen (spec section 4),
+ * so every text, date and server-rendered piece comes back in the new language.
+ */
+export function changeLanguage(next: Language, current: Language) {
+  writeLanguageCookie(next);
+  if (next !== current) window.location.reload();
+}

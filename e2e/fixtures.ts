@@ -1,0 +1,61 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export type Language = 'en' | 'sp';
+export type Role = 'patient' | 'admin';
+
+function base64url(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/**
+ * A token of the CONTRACT.md shape, stored the way the portal stores a signed-in session. Pages and
+ * menus are chosen from it in the browser; the server verifies real tokens on every call it protects.
+ */
+export function storedSession(role: Role, { expiresInSeconds = 300 } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    sub: role === 'admin' ? '00000000-0000-4000-8000-000000000001' : '00000000-0000-4000-8000-000000000002',
+    email: `${role}@example.org`,
+    name: role === 'admin' ? 'Study Administrator' : 'Maria Demo',
+    given_name: role === 'admin' ? 'Study' : 'Maria',
+    family_name: role === 'admin' ? 'Administrator' : 'Demo',
+    isConsentSigned: false,
+    language: 'en',
+    exp: now + expiresInSeconds,
+    iat: now,
+    azp: 'portal',
+    realm_access: { roles: [role] },
+  };
+  const accessToken = `${base64url({ alg: 'RS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
+  return JSON.stringify({ access_token: accessToken, refresh_token: 'refresh' });
+}
+
+/**
+ * Puts raw login data in local storage before the first page script runs, once per test: a later
+ * load (after a logout, say) sees whatever the portal left there.
+ */
+export async function storeLoginData(page: Page, value: string) {
+  await page.addInitScript((stored) => {
+    if (!localStorage.getItem('e2e-stored')) {
+      localStorage.setItem('authorize', stored);
+      localStorage.setItem('e2e-stored', '1');
+    }
+  }, value);
+}
+
+export async function setLanguage(page: Page, language: Language, baseURL: string) {
+  await page.context().addCookies([{ name: 'preferredLanguage', value: language, url: baseURL }]);
+}
+
+/** axe with the WCAG 2.2 AA rule set; the page must have no violations at all. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,116 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const webFeatures = [
+  'account',
+  'auth',
+  'consent',
+  'help',
+  'landing',
+  'registration',
+  'password',
+  'surveys',
+  'system-options',
+  'dashboard',
+  'content',
+  'errors',
+];
+const serverModules = [
+  'auth',
+  'registration',
+  'password',
+  'account',
+  'consent',
+  'surveys',
+  'settings',
+  'withdrawals',
+  'verification',
+  'health-systems',
+  'analytics',
+  'reference',
+  'help',
+  'landing',
+  'health',
+];
+
+/** A feature (or module) may import only from itself and from shared layers, never from a sibling. */
+const isolate = (base, names) =>
+  names.map((name) => ({
+    target: `${base}/${name}`,
+    from: base,
+    except: [`./${name}`],
+    message: 'Features do not import each other; move shared code to a shared layer.',
+  }));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...isolate('./apps/web/src/features', webFeatures),
+            ...isolate('./apps/server/src/modules', serverModules),
+            { target: './packages/shared', from: './apps', message: 'The shared package depends on no app.' },
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: 'Shared UI does not import features.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/features',
+              message: 'Shared lib does not import features.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/env.ts.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+
+/** The access-token payload of CONTRACT.md ("Tokens"), Keycloak-shaped. */
+export const ZTokenClaims = z.object({
+  sub: z.string(),
+  email: z.string(),
+  name: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  isConsentSigned: z.boolean(),
+  language: z.enum(LANGUAGES),
+  exp: z.number(),
+  iat: z.number(),
+  azp: z.string(),
+  realm_access: z.object({ roles: z.array(z.string()) }),
+});
+export type TTokenClaims = z.infer<typeof ZTokenClaims>;
+
+/** Stored in local storage under `authorize` (spec section 3). */
+export const ZStoredAuth = z.object({ access_token: z.string(), refresh_token: z.string() });
+export type TStoredAuth = z.infer<typeof ZStoredAuth>;

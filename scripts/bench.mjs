@@ -1,0 +1,318 @@
+// `npm run bench`: how fast the portal answers its most frequent public call compared with a bare
+// Fastify server on the same machine, and how much JavaScript the landing page loads first.
+// Goals: the reference call reaches at least 60% of the bare route's throughput, and the landing
+// page's first JavaScript is at most 250 KB gzipped. Results go to .bench/latest.json.
+// Exit code: 0 when the measurements were taken (even if a goal is missed), 1 if anything failed.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { measureLandingBundle } from './bench/landing-bundle.mjs';
+import { ensureWebBuild, root } from './web-build.mjs';
+
+const PORT_RANGE = [18500, 18599];
+const HOST = '127.0.0.1';
+const REFERENCE_PATH = '/common-server/externalization/registration-dropdowns';
+const LOAD = { connections: 20, pipelining: 1, warmupSeconds: 2, durationSeconds: 10 };
+const THROUGHPUT_GOAL = 0.6; // portal req/s ÷ bare req/s
+const BUNDLE_GOAL_KB = 250; // gzipped; 1 KB = 1000 bytes, as Vite prints sizes
+const STARTUP_TIMEOUT_MS = 180_000; // start.mjs may have to build the web app first
+const SHUTDOWN_TIMEOUT_MS = 15_000; // CONTRACT.md promises 10 s; a little slack before SIGKILL
+
+const log = (line = '') => process.stdout.write(`${line}\n`);
+
+/** A port in our range that nothing listens on right now (other engineers share the machine). */
+async function freePort(exclude = []) {
+  for (let port = PORT_RANGE[0]; port <= PORT_RANGE[1]; port++) {
+    if (exclude.includes(port)) continue;
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer().once('error', () => resolve(false));
+      probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE[0]} and ${PORT_RANGE[1]}`);
+}
+
+/** Starts the portal exactly as `npm start` does and resolves once it prints its listening line. */
+function startPortal({ port, dataDir }) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    LOG_LEVEL: 'warn', // request logging would otherwise dominate the measurement
+    RATE_LIMIT_FACTOR: '100000', // one client IP sends everything; keep the per-IP limit out of the way
+  };
+  delete env.DATABASE_URL; // always the embedded database in the fresh DATA_DIR
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = []; // the last lines, to explain a failure
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const ready = new Promise((resolve, reject) => {
+    const expected = `Portal listening on http://${HOST}:${port}`;
+    const timer = setTimeout(
+      () => reject(new Error(`the portal did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)),
+      STARTUP_TIMEOUT_MS,
+    );
+    const collect = (stream, isStdout) => {
+      let pending = '';
+      stream.setEncoding('utf8').on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop();
+        for (const line of lines) {
+          output.push(line);
+          if (output.length > 40) output.shift();
+          if (isStdout && line.trim() === expected) {
+            clearTimeout(timer);
+            resolve();
+          }
+        }
+      });
+    };
+    collect(child.stdout, true);
+    collect(child.stderr, false);
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`the portal exited during start-up (code ${code}, signal ${signal})\n${output.join('\n')}`));
+    });
+  });
+  return { child, ready, exited, output };
+}
+
+/** SIGTERM, then wait; returns a problem description or undefined when it stopped cleanly. */
+async function stopPortal(portal) {
+  if (portal.child.exitCode !== null || portal.child.signalCode !== null) return undefined;
+  portal.child.kill('SIGTERM');
+  let timer;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS, 'timeout')));
+  const result = await Promise.race([portal.exited, timeout]);
+  clearTimeout(timer);
+  if (result === 'timeout') {
+    portal.child.kill('SIGKILL');
+    await portal.exited;
+    return `the portal did not exit within ${SHUTDOWN_TIMEOUT_MS / 1000} s of SIGTERM (killed)`;
+  }
+  if (result.code !== 0) return `the portal exited with code ${result.code} (signal ${result.signal}) after SIGTERM`;
+  return undefined;
+}
+
+/** Fastify as the server workspace resolves it (apps/server/node_modules, else the root). */
+async function importFastify() {
+  const requireFromServer = createRequire(path.join(root, 'apps/server/package.json'));
+  const module = await import(pathToFileURL(requireFromServer.resolve('fastify')).href);
+  return module.default;
+}
+
+/** The ceiling: a bare Fastify 5 route answering the same JSON, with no plugins and no logger. */
+async function startBareServer(port, body) {
+  const Fastify = await importFastify();
+  const app = Fastify({ logger: false });
+  app.get(REFERENCE_PATH, async () => body);
+  await app.listen({ host: HOST, port });
+  return app;
+}
+
+/**
+ * Loads one URL: a warm-up (JIT, caches, connection set-up), then the measured run.
+ * autocannon runs in a worker thread (`workers: 1`) so that it never shares an event loop with
+ * the bare server, which lives in this process; in the same thread it starves the server.
+ */
+async function load(url) {
+  const options = { url, connections: LOAD.connections, pipelining: LOAD.pipelining, workers: 1 };
+  const warmup = await autocannon({ ...options, duration: LOAD.warmupSeconds });
+  const run = await autocannon({ ...options, duration: LOAD.durationSeconds });
+  return {
+    url,
+    requestsPerSecond: run.requests.average,
+    p99Ms: run.latency.p99,
+    requests: run.requests.total,
+    non2xx: run.non2xx,
+    errors: run.errors,
+    timeouts: run.timeouts,
+    warmup: { non2xx: warmup.non2xx, errors: warmup.errors, timeouts: warmup.timeouts },
+  };
+}
+
+/** One GET outside the load test: the portal must answer the reference call correctly. */
+async function fetchReference(url) {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`GET ${url} answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+  const body = JSON.parse(text);
+  if (body.status !== true) throw new Error(`GET ${url} answered status ${body.status}: ${text.slice(0, 200)}`);
+  return { body, bytes: Buffer.byteLength(text) };
+}
+
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes) => fmt(bytes / 1000, 1);
+const verdict = (met) => (met ? 'MET' : '*** MISSED ***');
+
+function printThroughput(portal, bare, ratio, replyBytes) {
+  log();
+  log(
+    `Throughput: ${LOAD.connections} connections, pipelining ${LOAD.pipelining}, ${LOAD.durationSeconds} s each after a ${LOAD.warmupSeconds} s warm-up, one after the other`,
+  );
+  log(`GET ${REFERENCE_PATH} (${replyBytes}-byte JSON reply on both)`);
+  const rows = [
+    ['target', 'req/s', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+    [
+      'portal (npm start)',
+      fmt(portal.requestsPerSecond),
+      fmt(portal.p99Ms),
+      fmt(portal.requests),
+      fmt(portal.non2xx),
+      fmt(portal.errors + portal.timeouts),
+    ],
+    [
+      'bare Fastify 5',
+      fmt(bare.requestsPerSecond),
+      fmt(bare.p99Ms),
+      fmt(bare.requests),
+      fmt(bare.non2xx),
+      fmt(bare.errors + bare.timeouts),
+    ],
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows)
+    log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
+  log(
+    `  portal / bare: ${fmt(ratio * 100, 1)}%   goal ≥ ${THROUGHPUT_GOAL * 100}%   ${verdict(ratio >= THROUGHPUT_GOAL)}`,
+  );
+}
+
+function printBundle(bundle) {
+  log();
+  log('JavaScript the landing page loads first (gzip level 9, 1 KB = 1000 bytes)');
+  const nameWidth = Math.max(...bundle.files.map((f) => f.file.length));
+  log(`  ${'file'.padEnd(nameWidth)}   ${'raw KB'.padStart(8)}   ${'gzip KB'.padStart(8)}   why`);
+  for (const f of bundle.files) {
+    log(`  ${f.file.padEnd(nameWidth)}   ${kb(f.bytes).padStart(8)}   ${kb(f.gzipBytes).padStart(8)}   ${f.reason}`);
+  }
+  log(
+    `  ${'total'.padEnd(nameWidth)}   ${kb(bundle.totalBytes).padStart(8)}   ${kb(bundle.totalGzipBytes).padStart(8)}`,
+  );
+  if (!bundle.landingChunkFound)
+    log('  (no lazy LandingPage- chunk: the landing page is part of the statically imported code)');
+  const met = bundle.totalGzipBytes <= BUNDLE_GOAL_KB * 1000;
+  log(`  total ${kb(bundle.totalGzipBytes)} KB gzipped   goal ≤ ${BUNDLE_GOAL_KB} KB   ${verdict(met)}`);
+}
+
+async function main() {
+  ensureWebBuild();
+  // Measured now, before the portal starts, while nothing else is reading or rebuilding dist.
+  const bundle = measureLandingBundle(path.join(root, 'apps/web/dist'));
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  let portal;
+  let bare;
+  const cleanUp = async () => {
+    const problems = [];
+    if (portal) problems.push(await stopPortal(portal));
+    if (bare) await bare.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return problems.filter(Boolean);
+  };
+  // Ctrl+C must not leave a portal running or a temporary directory behind.
+  process.once('SIGINT', () => {
+    log('\nInterrupted; stopping the portal…');
+    cleanUp().finally(() => process.exit(130));
+  });
+
+  let results;
+  try {
+    const portalPort = await freePort();
+    log(`Starting the portal on port ${portalPort} (DATA_DIR ${dataDir})…`);
+    portal = startPortal({ port: portalPort, dataDir });
+    await portal.ready;
+    const referenceUrl = `http://${HOST}:${portalPort}${REFERENCE_PATH}`;
+    const reference = await fetchReference(referenceUrl);
+
+    // The bare route answers the very same JSON the portal returned, so reply sizes match.
+    const barePort = await freePort([portalPort]);
+    bare = await startBareServer(barePort, reference.body);
+    const bareUrl = `http://${HOST}:${barePort}${REFERENCE_PATH}`;
+
+    // One target at a time: with 2 cores, the server under test and autocannon each need one.
+    // Other work on the machine competes for those cores; the load average puts the numbers in context.
+    const loadBefore = os.loadavg()[0];
+    log(`Loading the portal: ${referenceUrl}`);
+    const portalRun = await load(referenceUrl);
+    log(`Loading the bare Fastify route: ${bareUrl}`);
+    const bareRun = await load(bareUrl);
+    results = { portalRun, bareRun, replyBytes: reference.bytes, loadBefore };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const stopProblems = await cleanUp();
+
+  const { portalRun, bareRun, replyBytes, loadBefore } = results;
+  const ratio = portalRun.requestsPerSecond / bareRun.requestsPerSecond;
+  printThroughput(portalRun, bareRun, ratio, replyBytes);
+  if (loadBefore > 1) {
+    log(`  note: 1-minute load average was ${fmt(loadBefore, 1)} before the load test on ${os.cpus().length} cores;`);
+    log('        other processes competed for the CPU, so absolute numbers (and the ratio) are noisy.');
+  }
+  printBundle(bundle);
+
+  // A measurement with failed requests is not a measurement: fail the run (warm-up included).
+  const failures = [...stopProblems];
+  for (const [name, run] of [
+    ['portal', portalRun],
+    ['bare', bareRun],
+  ]) {
+    for (const [phase, counts] of [
+      ['', run],
+      [' (warm-up)', run.warmup],
+    ]) {
+      if (counts.non2xx > 0) failures.push(`${name}${phase}: ${counts.non2xx} non-2xx replies`);
+      if (counts.errors + counts.timeouts > 0)
+        failures.push(`${name}${phase}: ${counts.errors} errors, ${counts.timeouts} timeouts`);
+    }
+  }
+
+  const throughputMet = ratio >= THROUGHPUT_GOAL;
+  const bundleMet = bundle.totalGzipBytes <= BUNDLE_GOAL_KB * 1000;
+  const report = {
+    timestamp: new Date().toISOString(),
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cpus: os.cpus().length,
+    loadAverageBefore: loadBefore,
+    load: LOAD,
+    throughput: {
+      portal: portalRun,
+      bare: bareRun,
+      replyBytes,
+      ratio,
+      goal: THROUGHPUT_GOAL,
+      met: throughputMet,
+    },
+    failures,
+    landingBundle: { ...bundle, totalGzipKB: bundle.totalGzipBytes / 1000, goalKB: BUNDLE_GOAL_KB, met: bundleMet },
+  };
+  const reportDir = path.join(root, '.bench');
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(path.join(reportDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+
+  log();
+  log(`Throughput goal: ${verdict(throughputMet)}   Landing bundle goal: ${verdict(bundleMet)}`);
+  log(`Results written to .bench/latest.json`);
+
+  if (failures.length > 0) {
+    for (const failure of failures) process.stderr.write(`FAILED: ${failure}\n`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration tests of every workspace; browser journeys live in e2e/ (Playwright). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Rendering the whole landing page in jsdom takes seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});
