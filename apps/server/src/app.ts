@@ -16,10 +16,23 @@ import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService, type ReferenceService } from './modules/reference/service';
 import { settingsRoutes } from './modules/settings/routes';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { captchaRoutes } from './modules/captcha/routes';
+import { createCaptchaService, type CaptchaService } from './modules/captcha/service';
+import { registrationRoutes } from './modules/registration/routes';
+import { createRegistrationService, type RegistrationService } from './modules/registration/service';
+import { createMailer, type Mailer } from './providers/mail/mailer';
+import type { MailTransport } from './providers/mail/mail-transport';
+import { outboxTransport } from './providers/mail/outbox-transport';
+import { smtpTransport } from './providers/mail/smtp-transport';
+import { createAttemptLimiter } from './security/attempt-limiter';
+import { requestLanguage, translate } from './lib/localize';
 
 export interface AppServices {
   reference: ReferenceService;
   settings: SettingsService;
+  captcha: CaptchaService;
+  registration: RegistrationService;
+  mailer: Mailer;
 }
 
 declare module 'fastify' {
@@ -38,6 +51,8 @@ export interface BuildAppOptions {
   /** Directory of the built web app; omitted in API-only tests. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Where e-mail goes; by default SMTP when SMTP_URL is set, else the database outbox. */
+  mailTransport?: MailTransport;
 }
 
 /** Builds the whole portal (plugins: external, then app, then routes) without listening. */
@@ -54,20 +69,52 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('env', env);
   app.decorate('db', db);
   app.decorate('clock', clock);
+  const reference = createReferenceService({ db, clock });
+  const settings = createSettingsService({
+    db,
+    clock,
+    payloadKey: env.PAYLOAD_KEY,
+    captchaEnabled: env.CAPTCHA_ENABLED,
+  });
+  const mailer = createMailer({
+    db,
+    clock,
+    transport: options.mailTransport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport(app.log)),
+    from: env.MAIL_FROM,
+    log: app.log,
+    contact: async () => (await settings.getClientConfig()).contact,
+  });
+  const captcha = createCaptchaService({ db, clock });
   app.decorate('services', {
-    reference: createReferenceService({ db, clock }),
-    settings: createSettingsService({
+    reference,
+    settings,
+    captcha,
+    mailer,
+    registration: createRegistrationService({
       db,
       clock,
-      payloadKey: env.PAYLOAD_KEY,
+      mailer,
+      limiter: createAttemptLimiter(db, clock),
+      captcha,
+      reference,
+      settings,
+      publicUrl: env.PUBLIC_URL,
       captchaEnabled: env.CAPTCHA_ENABLED,
     }),
   });
+  // Deliveries under way finish before the database closes.
+  app.addHook('onClose', () => mailer.close());
 
   // External plugins.
   registerSecurityHeaders(app);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => ({
+      statusCode: context.statusCode,
+      message: translate(requestLanguage(request), 'error.tooManyRequests'),
+    }),
+  });
   await registerApiDocs(app);
 
   // App plugins.
@@ -79,6 +126,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(referenceRoutes);
       await api.register(settingsRoutes);
+      await api.register(captchaRoutes);
+      await api.register(registrationRoutes);
     },
     { prefix: API_BASE },
   );

@@ -8,6 +8,28 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { seedDatabase, type SeedResult } from '../src/db/seed';
 import { readEnv, type Env } from '../src/env';
 import { fixedClock } from '../src/providers/clock/clock';
+import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-transport';
+
+export interface MemoryMailTransport extends MailTransport {
+  readonly delivered: OutgoingMail[];
+  /** The messages sent to an address, oldest first. */
+  to(address: string): OutgoingMail[];
+}
+
+/** A mail transport that keeps what it delivers, for assertions. */
+export function memoryMailTransport(): MemoryMailTransport {
+  const delivered: OutgoingMail[] = [];
+  return {
+    kind: 'outbox',
+    keepsBodies: true,
+    delivered,
+    to: (address) => delivered.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
+    async deliver(mail) {
+      delivered.push(mail);
+    },
+    async close() {},
+  };
+}
 
 /** The administrator password every test app is seeded with. */
 export const TEST_ADMIN_PASSWORD = 'Admin#Test1';
@@ -106,6 +128,8 @@ export interface TestAppOptions {
   demo?: boolean;
   /** Logger options for Fastify (default: no logging). */
   logger?: FastifyServerOptions['logger'];
+  /** Where e-mail goes (default: a memory transport the test can read, `mail`). */
+  mailTransport?: MailTransport;
   /** Runs after the app is built and before it is ready: the place to add throw-away routes. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -117,6 +141,8 @@ export interface TestApp {
   clock: ReturnType<typeof fixedClock>;
   env: Env;
   seed: SeedResult;
+  /** Every e-mail delivered, once `app.services.mailer.idle()` has resolved. */
+  mail: MemoryMailTransport;
   close(): Promise<void>;
 }
 
@@ -138,7 +164,14 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       demo: options.demo ?? true,
       clock,
     });
-    const app = await buildApp({ env, db: handle.db, clock, logger: options.logger ?? false });
+    const mail = memoryMailTransport();
+    const app = await buildApp({
+      env,
+      db: handle.db,
+      clock,
+      logger: options.logger ?? false,
+      mailTransport: options.mailTransport ?? mail,
+    });
     try {
       await options.configure?.(app);
       await app.ready();
@@ -153,6 +186,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       clock,
       env,
       seed,
+      mail,
       close: async () => {
         try {
           await app.close();

@@ -150,3 +150,82 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_subject_idx').on(t.subjectId, t.at)],
 );
+
+/** One-use activation links; only a SHA-256 of the token is kept, so a database copy activates nothing. */
+export const registrationTokens = pgTable(
+  'registration_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('registration_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A participant's chosen health system awaiting an administrator's decision (DECISIONS.md):
+ * `isVerified` is null until marked Verified (true) or Rejected (false).
+ */
+export const healthSystemVerifications = pgTable('health_system_verifications', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  healthSystem: varchar('health_system', { length: 64 }).notNull(),
+  isVerified: boolean('is_verified'),
+  consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  updatedBy: uuid('updated_by'),
+});
+
+/**
+ * Every e-mail the portal sends, for delivery and the Email Analytics dashboard. Bodies are kept only by
+ * the database outbox (no SMTP_URL), where the outbox is the delivery; SMTP rows keep metadata only.
+ */
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id),
+    recipient: varchar('recipient', { length: 320 }).notNull(),
+    template: varchar('template', { length: 64 }).notNull(),
+    language: varchar('language', { length: 2 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    transport: varchar('transport', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    error: text('error'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_messages_template_idx').on(t.template, t.createdAt),
+    index('email_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
+    check('email_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    check('email_messages_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),
+  ],
+);
+
+/** Fixed-window counters for per-account and per-address limits shared by every server process. */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: varchar('key', { length: 160 }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** Captcha challenges already redeemed, so one solved challenge registers one account. */
+export const captchaRedemptions = pgTable('captcha_redemptions', {
+  challengeId: varchar('challenge_id', { length: 128 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong, please try again.';
+import { requestLanguage, translate } from '../lib/localize';
+
+/** The English text of the generic failure, in the catalogs as `error.generic`. */
+export const GENERIC_ERROR_MESSAGE = translate('en', 'error.generic');
 
 /**
  * One error handler for the whole API: every failure answers `{ status: false, message }`.
@@ -12,7 +15,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
         status: false,
-        message: 'Invalid request',
+        message: translate(requestLanguage(request), 'error.invalidRequest'),
         data: error.validation.map((issue) => ({
           errorField: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
           message: issue.message ?? 'Invalid value',
@@ -22,7 +25,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(statusCode).send({ status: false, message: GENERIC_ERROR_MESSAGE });
+      return reply
+        .status(statusCode)
+        .send({ status: false, message: translate(requestLanguage(request), 'error.generic') });
     }
     return reply.status(statusCode).send({ status: false, message: error.message });
   });

@@ -2,7 +2,12 @@ import type { Env } from '../env';
 
 const MINUTE_MS = 60_000;
 
-/** Per-IP limit for unauthenticated reads; RATE_LIMIT_FACTOR scales every per-IP limit (CONTRACT.md). */
+/** A per-IP limit of `max` requests per window, scaled by RATE_LIMIT_FACTOR (CONTRACT.md). */
+export function perIpRateLimit(env: Pick<Env, 'RATE_LIMIT_FACTOR'>, max: number, timeWindow: number) {
+  return { max: Math.ceil(max * env.RATE_LIMIT_FACTOR), timeWindow };
+}
+
+/** Per-IP limit for unauthenticated reads. */
 export function publicReadRateLimit(env: Pick<Env, 'RATE_LIMIT_FACTOR'>) {
-  return { max: Math.ceil(600 * env.RATE_LIMIT_FACTOR), timeWindow: MINUTE_MS };
+  return perIpRateLimit(env, 600, MINUTE_MS);
 }

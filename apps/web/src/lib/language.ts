@@ -1,10 +1,9 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '@portal/shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language } from '@portal/shared/constants';
+import { htmlLang, isLanguage } from '@portal/shared/i18n/language';
+
+export { htmlLang, isLanguage };
 
 const ONE_YEAR_SECONDS = 31_536_000;
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /** The preferred language from the `preferredLanguage` cookie, else English (spec section 3). */
 export function readLanguageCookie(cookie: string = document.cookie): Language {
@@ -19,11 +18,6 @@ export function readLanguageCookie(cookie: string = document.cookie): Language {
 export function writeLanguageCookie(language: Language) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
-}
-
-/** The portal calls Spanish `sp`; HTML and assistive technology need the real tag `es`. */
-export function htmlLang(language: Language): string {
-  return language === 'sp' ? 'es' : 'en';
 }
 
 /**

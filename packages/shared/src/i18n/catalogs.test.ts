@@ -4,18 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import sp from './sp.json';
+import { flattenCatalog as flatten, placeholdersOf as placeholders } from './flatten';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SOURCE_DIRS = ['apps/web/src', 'apps/server/src', 'packages/shared/src'];
 const SOURCE_FILE = /\.(ts|tsx)$/;
-
-function flatten(tree: object, prefix = ''): Record<string, unknown> {
-  return Object.entries(tree).reduce<Record<string, unknown>>((flat, [key, value]) => {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (value && typeof value === 'object' && !Array.isArray(value)) return { ...flat, ...flatten(value, full) };
-    return { ...flat, [full]: value };
-  }, {});
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -40,10 +33,6 @@ describe('translation catalogs', () => {
   });
 
   it('keep the same {{placeholders}} in both languages', () => {
-    const placeholders = (text: unknown) =>
-      String(text)
-        .match(/{{\s*\w+\s*}}/g)
-        ?.sort() ?? [];
     const flatSp = flatten(sp);
     for (const [key, value] of Object.entries(flatten(en))) {
       expect(placeholders(flatSp[key]), key).toEqual(placeholders(value));

@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from './client';
+import { appSettings } from './schema';
+
+/**
+ * A random secret generated on first use and kept in the database, so that every server process on one
+ * database signs and verifies with the same one.
+ */
+export async function loadAppSecret(db: Database, name: string): Promise<string> {
+  const key = `secret:${name}`;
+  await db
+    .insert(appSettings)
+    .values({ key, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  if (typeof row?.value !== 'string') throw new Error(`secret ${name} is unreadable`);
+  return row.value;
+}

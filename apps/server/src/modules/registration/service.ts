@@ -1,0 +1,242 @@
+import { formatDate } from '@portal/shared/dates';
+import { calendarDate, parseUsDate } from '@portal/shared/registration/birth-date';
+import { fromOpenedPayload } from '@portal/shared/registration/register';
+import {
+  accountInformationSchema,
+  fieldErrors,
+  NO_HEALTH_SYSTEM,
+  REGISTRATION_MESSAGES,
+  registrationSchema,
+  type RegistrationRules,
+} from '@portal/shared/registration/registration-form';
+import { isLanguage } from '@portal/shared/i18n/language';
+import type { Language } from '@portal/shared/constants';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../db/audit';
+import type { Clock } from '../../providers/clock/clock';
+import type { Mailer } from '../../providers/mail/mailer';
+import { activationMail } from '../../providers/mail/templates/activation';
+import { hashPassword } from '../../security/password-hash';
+import { attemptKey, type AttemptLimiter } from '../../security/attempt-limiter';
+import type { CaptchaService } from '../captcha/service';
+import type { ReferenceService } from '../reference/service';
+import type { SettingsService } from '../settings/service';
+import { activationLink, hashActivationToken, newActivationToken } from './activation-link';
+import {
+  activatePendingUser,
+  consumeRegistrationToken,
+  findLiveUserByEmail,
+  findRegistrationTokenExpiryDays,
+  findUserById,
+  insertPendingParticipant,
+  insertRegistrationToken,
+  insertVerificationRecord,
+  revokeOpenTokens,
+} from './repository';
+
+const HOUR_MS = 3_600_000;
+/** Per-address limits (per-IP limits sit on the routes). */
+export const EMAIL_LIMITS = {
+  validateCredentials: { max: 10, windowMs: HOUR_MS / 6 },
+  register: { max: 5, windowMs: HOUR_MS },
+  resend: { max: 3, windowMs: HOUR_MS },
+} as const;
+/**
+ * The latest calendar date anywhere on Earth: a participant whose own device already shows their 18th
+ * birthday is never refused by a server that is still on the day before.
+ */
+const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
+
+export interface FieldProblem {
+  errorField: string;
+  /** A catalog key, translated by the route into the reader's language. */
+  message: string;
+}
+
+export type Outcome =
+  { ok: true; message: string } | { ok: false; httpStatus: number; message: string; errors?: FieldProblem[] };
+
+export interface RegistrationDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  limiter: AttemptLimiter;
+  captcha: CaptchaService;
+  reference: ReferenceService;
+  settings: SettingsService;
+  publicUrl: string;
+  captchaEnabled: boolean;
+}
+
+const refused = (httpStatus: number, message: string, errors?: FieldProblem[]): Outcome => ({
+  ok: false,
+  httpStatus,
+  message,
+  errors,
+});
+const tooMany = () => refused(429, 'error.tooManyAttempts');
+const emailExists = () =>
+  refused(409, 'error.register.failed', [{ errorField: 'email', message: REGISTRATION_MESSAGES.emailExists }]);
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Registration, the credentials check, activation links and activation (spec sections 2 to 5). */
+export function createRegistrationService(deps: RegistrationDeps) {
+  const { db, clock, mailer, limiter } = deps;
+
+  async function rules(): Promise<RegistrationRules> {
+    const [policy, dropdowns] = await Promise.all([
+      deps.reference.getPasswordPolicy(),
+      deps.reference.getRegistrationDropdowns(),
+    ]);
+    const values = (list: { value: string }[]) => list.map((o) => o.value);
+    return {
+      policy,
+      today: calendarDate(clock.now(), LATEST_TIME_ZONE),
+      choices: {
+        gender: values(dropdowns.en.gender),
+        country: values(dropdowns.en.country),
+        language: values(dropdowns.en.language),
+        healthSystems: values(dropdowns.en.healthSystems),
+      },
+    };
+  }
+
+  async function sendActivation(user: { id: string; email: string; firstName: string; language: string }) {
+    const now = clock.now();
+    const expiryDays = await findRegistrationTokenExpiryDays(db);
+    const { token, hash, expiresAt } = newActivationToken(now, expiryDays);
+    await db.transaction(async (tx) => {
+      await revokeOpenTokens(tx, user.id, now);
+      await insertRegistrationToken(tx, user.id, hash, expiresAt, now);
+    });
+    const language: Language = isLanguage(user.language) ? user.language : 'en';
+    await mailer.send({
+      to: user.email,
+      userId: user.id,
+      language,
+      template: 'activation',
+      content: activationMail(language, {
+        firstName: user.firstName,
+        link: activationLink(deps.publicUrl, token, user.id),
+        expiresOn: formatDate(expiresAt),
+      }),
+    });
+  }
+
+  return {
+    /** `POST /validateCredentials`: the step-2 check, so the wizard can stop before step 3. */
+    async validateCredentials(opened: Record<string, string>): Promise<Outcome> {
+      const parsed = accountInformationSchema((await rules()).policy).safeParse(opened);
+      if (!parsed.success) return refused(400, 'error.register.checkCredentials', fieldErrors(parsed.error));
+      if (!(await limiter.allow(attemptKey('validate', parsed.data.email), EMAIL_LIMITS.validateCredentials))) {
+        return tooMany();
+      }
+      if (await findLiveUserByEmail(db, parsed.data.email)) return emailExists();
+      return { ok: true, message: 'registration.credentialsAccepted' };
+    },
+
+    /** `POST /register`: a pending account, its activation e-mail and, for a real health system, a verification record. */
+    async register(opened: Record<string, string>, context: { ip: string }): Promise<Outcome> {
+      if ((await deps.settings.getDowntime()).inDowntime) return refused(503, 'error.systemDown');
+      const parsed = registrationSchema(await rules()).safeParse(fromOpenedPayload(opened));
+      if (!parsed.success) return refused(400, 'error.register.failed', fieldErrors(parsed.error));
+      const values = parsed.data;
+      if (deps.captchaEnabled && !(await deps.captcha.verify(opened.altcha))) {
+        return refused(400, 'error.register.failed', [
+          { errorField: 'altcha', message: REGISTRATION_MESSAGES.captcha },
+        ]);
+      }
+      const email = values.email.toLowerCase();
+      if (!(await limiter.allow(attemptKey('register', email), EMAIL_LIMITS.register))) return tooMany();
+      if (await findLiveUserByEmail(db, email)) return emailExists();
+
+      const now = clock.now();
+      const language = values.language as Language;
+      const passwordHash = await hashPassword(values.password);
+      let userId: string;
+      try {
+        userId = await db.transaction(async (tx) => {
+          const id = await insertPendingParticipant(
+            tx,
+            {
+              email,
+              passwordHash,
+              firstName: values.firstName,
+              lastName: values.lastName,
+              language,
+              birthDate: parseUsDate(values.birthDate.trim())!,
+              gender: values.gender,
+              country: values.country,
+              postalCode: values.postalCode,
+              healthSystem: values.healthSystem,
+            },
+            now,
+          );
+          if (values.healthSystem !== NO_HEALTH_SYSTEM)
+            await insertVerificationRecord(tx, id, values.healthSystem, now);
+          await recordAudit(tx, {
+            at: now,
+            action: 'account.registered',
+            actorId: id,
+            subjectId: id,
+            details: { healthSystem: values.healthSystem, language },
+            ip: context.ip,
+          });
+          return id;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return emailExists();
+        throw error;
+      }
+      await sendActivation({ id: userId, email, firstName: values.firstName, language });
+      return { ok: true, message: 'registration.registered' };
+    },
+
+    /**
+     * `GET /resendActivationEmail`: a new link for an account that is not active yet. The answer is the
+     * same whether or not such an account exists, so it tells nobody which addresses are registered.
+     */
+    async resendActivation(query: { email?: string; id?: string }): Promise<Outcome> {
+      const subject = query.email?.trim() || query.id?.trim();
+      if (!subject) return refused(400, 'error.register.emailInvalid');
+      if (!(await limiter.allow(attemptKey('resend', subject), EMAIL_LIMITS.resend))) return tooMany();
+      const user = query.email
+        ? await findLiveUserByEmail(db, subject)
+        : z.uuid().safeParse(subject).success
+          ? await findUserById(db, subject)
+          : undefined;
+      if (user?.status === 'pending') await sendActivation(user);
+      return { ok: true, message: 'registration.resent' };
+    },
+
+    /** `GET /registrationConfirm`: uses the link once and activates the account. */
+    async confirmRegistration(query: { token?: string; id?: string }, context: { ip: string }): Promise<Outcome> {
+      const expired = refused(400, 'registration.linkExpired');
+      if (!query.token || !query.id || !z.uuid().safeParse(query.id).success) return expired;
+      const now = clock.now();
+      const userId = query.id;
+      const tokenHash = hashActivationToken(query.token);
+      const activated = await db.transaction(async (tx) => {
+        if (!(await consumeRegistrationToken(tx, userId, tokenHash, now))) return false;
+        if (!(await activatePendingUser(tx, userId, now))) return false;
+        await recordAudit(tx, {
+          at: now,
+          action: 'account.activated',
+          actorId: userId,
+          subjectId: userId,
+          ip: context.ip,
+        });
+        return true;
+      });
+      return activated ? { ok: true, message: 'registration.activated' } : expired;
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,10 @@
+import { LANGUAGES, type Language } from '../constants';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The portal calls Spanish `sp`; HTML, e-mail and assistive technology need the real tag `es`. */
+export function htmlLang(language: Language): string {
+  return language === 'sp' ? 'es' : 'en';
+}

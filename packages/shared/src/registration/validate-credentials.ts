@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { envelope, ZFieldError } from '../api/envelope';
+
+/** `POST /validateCredentials`: e-mail and password, both sealed; field errors come back as a list. */
+export const ZValidateCredentialsRequest = z
+  .object({ email: z.string(), password: z.string() })
+  .describe('Both values sealed with the payload envelope');
+export const ZValidateCredentialsReply = envelope(z.array(ZFieldError));
