@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { mailApiUrl } from './ports';
 
 export type Language = 'en' | 'sp';
 export type Role = 'patient' | 'admin';
@@ -57,6 +58,26 @@ export async function expectNoAxeViolations(page: Page) {
     .analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
+}
+
+/** The e-mails the portal sent to an address, as the test SMTP server caught them (e2e/mail-catcher.ts). */
+export async function mailsTo(address: string): Promise<{ subject: string; text: string }[]> {
+  const response = await fetch(`${mailApiUrl}/messages?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as { subject: string; text: string }[];
+}
+
+/** Waits for the n-th e-mail to an address and returns the activation link in it. */
+export async function activationLinkFor(address: string, nth = 1): Promise<{ subject: string; link: string }> {
+  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(nth);
+  const mail = (await mailsTo(address))[nth - 1]!;
+  const link = /https?:\/\/[^\s"<>]+\/registration-confirm\?[^\s"<>]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error('The e-mail holds no activation link.');
+  return { subject: mail.subject, link: link.replaceAll('&amp;', '&') };
+}
+
+/** A fresh address for each run, so journeys never collide with earlier data. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
 }
 
 export const test = base;

@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 18420);
+import { mailApiUrl, PORTAL_PORT as port, SMTP_PORT as smtpPort } from './ports';
+
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -34,23 +35,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: repoRoot,
-    url: `${baseURL}/common-server/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'portal-e2e-data'),
-      ADMIN_EMAIL: 'admin@example.org',
-      ADMIN_PASSWORD: 'Admin#Pass1',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '50',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/mail-catcher.ts',
+      cwd: repoRoot,
+      url: `${mailApiUrl}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: repoRoot,
+      url: `${baseURL}/common-server/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'portal-e2e-data'),
+        ADMIN_EMAIL: 'admin@example.org',
+        ADMIN_PASSWORD: 'Admin#Pass1',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_FACTOR: '50',
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      },
+    },
+  ],
 });

@@ -1,7 +1,188 @@
+import CloseIcon from '@mui/icons-material/Close';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Container,
+  IconButton,
+  Link,
+  Paper,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeading } from '../../components/ui/PageHeading';
+import { Link as RouterLink } from 'react-router';
+import { useDowntime } from '../../lib/downtime';
+import { useClientConfig } from '../../lib/client-config';
+import { usePasswordPolicy, useRegistrationDropdowns } from '../../lib/reference-data';
+import type { Language } from '@portal/shared/constants';
+import { register } from './api/registration-api';
+import { AccountStep, type AccountValues } from './components/AccountStep';
+import { ActivateStep } from './components/ActivateStep';
+import { CriteriaStep } from './components/CriteriaStep';
+import { PersonalStep, type PersonalValues } from './components/PersonalStep';
+import { StepRail, stepTitleKey } from './components/StepRail';
+import { ACTIVATE_STEP, clearDraft, loadDraft, saveDraft, type WizardDraft } from './wizard-draft';
 
+const ACCOUNT_STEP = 1;
+const PERSONAL_STEP = 2;
+
+function initialDraft(): { draft: WizardDraft; notice?: string } {
+  const stored = loadDraft();
+  // Starting with no completed steps clears what was stored (spec section 4).
+  if (stored.completed < 0) clearDraft();
+  // The password is never stored: after a reload on step 3 it is asked for again on step 2.
+  if (stored.activeStep === PERSONAL_STEP) {
+    return { draft: { ...stored, activeStep: ACCOUNT_STEP, completed: 0 }, notice: 'registration.passwordAgain' };
+  }
+  return { draft: stored };
+}
+
+/** The four-step registration wizard at /register-patient (spec section 2). */
 export default function RegisterPatientPage() {
-  const { t } = useTranslation();
-  return <PageHeading title={t('pages.registerPatient')} />;
+  const { t, i18n } = useTranslation();
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [{ draft: startDraft, notice }] = useState(initialDraft);
+  const [draft, setDraft] = useState(startDraft);
+  const [password, setPassword] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const policy = usePasswordPolicy();
+  const dropdowns = useRegistrationDropdowns();
+  const config = useClientConfig();
+  const downtime = useDowntime();
+  const inDowntime = downtime.data?.inDowntime === true;
+
+  useEffect(() => {
+    document.title = `${t('pages.registerPatient')} | ${t('shell.studyName')}`;
+  }, [t]);
+
+  const update = useCallback((change: Partial<WizardDraft>) => {
+    setDraft((current) => {
+      const next = { ...current, ...change };
+      if (next.completed >= 0) saveDraft(next);
+      return next;
+    });
+  }, []);
+
+  const goTo = (step: number, completed = draft.completed) => {
+    update({ activeStep: step, completed: Math.max(completed, draft.completed) });
+    // Moving on announces the new step: focus goes to its heading.
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  // Leaving the thank-you page ends the registration: a later visit starts afresh.
+  const active = draft.activeStep;
+  useEffect(() => () => (active === ACTIVATE_STEP ? clearDraft() : undefined), [active]);
+
+  const onPersonalChange = useCallback((personal: PersonalValues) => update({ personal: { ...personal } }), [update]);
+
+  const backButton =
+    narrow && (active === ACCOUNT_STEP || active === PERSONAL_STEP) ? (
+      <Button startIcon={<ArrowBackIcon />} onClick={() => goTo(active - 1)} size="large">
+        {t('registration.back')}
+      </Button>
+    ) : undefined;
+
+  const language = i18n.language as Language;
+  const options = dropdowns.data?.[language];
+  const personal = {
+    firstName: '',
+    lastName: '',
+    birthDate: '',
+    gender: '',
+    country: '',
+    postalCode: '',
+    language,
+    healthSystem: '',
+    healthSystemConsent: false,
+    ...draft.personal,
+  } as PersonalValues;
+
+  let content: React.ReactNode;
+  if (!policy.data || !options || !config.data) {
+    content = <CircularProgress aria-label={t('common.loading')} />;
+  } else if (active === 0) {
+    content = (
+      <CriteriaStep
+        initial={draft.criteria}
+        onDone={(criteria) => {
+          update({ criteria });
+          goTo(ACCOUNT_STEP, 0);
+        }}
+      />
+    );
+  } else if (active === ACCOUNT_STEP) {
+    content = (
+      <AccountStep
+        policy={policy.data}
+        initial={{ email: draft.email, password }}
+        notice={notice}
+        backButton={backButton}
+        onDone={(values: AccountValues) => {
+          setPassword(values.password);
+          update({ email: values.email });
+          goTo(PERSONAL_STEP, ACCOUNT_STEP);
+        }}
+      />
+    );
+  } else if (active === PERSONAL_STEP) {
+    content = (
+      <PersonalStep
+        policy={policy.data}
+        options={options}
+        initial={personal}
+        captchaEnabled={config.data.captchaEnabled}
+        actionsDisabled={inDowntime}
+        backButton={backButton}
+        onChange={onPersonalChange}
+        onSubmit={async (values, captcha) => {
+          await register({ ...draft.criteria, email: draft.email, password, ...values }, captcha);
+          setPassword('');
+          update({ personal: {}, registeredEmail: draft.email });
+          goTo(ACTIVATE_STEP, ACTIVATE_STEP);
+        }}
+      />
+    );
+  } else {
+    content = <ActivateStep email={draft.registeredEmail ?? draft.email} />;
+  }
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, position: 'relative' }}>
+        <IconButton
+          component={RouterLink}
+          to="/login-patient"
+          aria-label={t('registration.close')}
+          sx={{ position: 'absolute', top: 8, right: 8 }}
+        >
+          <CloseIcon />
+        </IconButton>
+        <Typography variant="h1" sx={{ pr: 5 }}>
+          {t('pages.registerPatient')}
+        </Typography>
+        <StepRail active={active} completed={draft.completed} onSelect={(step) => goTo(step)} />
+        <Typography variant="h2" ref={heading} tabIndex={-1} sx={{ mb: 2, outline: 'none' }}>
+          {t(stepTitleKey(active))}
+        </Typography>
+        {inDowntime && active < ACTIVATE_STEP && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('error.systemDown')}
+          </Alert>
+        )}
+        {content}
+        {active < ACTIVATE_STEP && (
+          <Typography sx={{ mt: 4, textAlign: 'center' }}>
+            {t('registration.haveAccount')}{' '}
+            <Link component={RouterLink} to="/login-patient">
+              {t('registration.logIn')}
+            </Link>
+          </Typography>
+        )}
+      </Paper>
+    </Container>
+  );
 }

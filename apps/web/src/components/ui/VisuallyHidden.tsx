@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+const style = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+/** Text for screen readers only, such as the state of a step. */
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span style={style}>{children}</span>;
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { toRegisterPayload, ZRegisterReply } from '@portal/shared/registration/register';
+import { ZValidateCredentialsReply } from '@portal/shared/registration/validate-credentials';
+import { ZRegistrationConfirmReply, ZResendActivationReply } from '@portal/shared/registration/activation';
+import type { TRegistrationValues } from '@portal/shared/registration/registration-form';
+import { apiRequest } from '../../../lib/api-client';
+import { postSealed } from '../../../lib/sealed-request';
+
+export function validateCredentials(email: string, password: string) {
+  return postSealed('/validateCredentials', { email, password }, ZValidateCredentialsReply);
+}
+
+export function register(values: TRegistrationValues, altcha: string | undefined) {
+  return postSealed('/register', toRegisterPayload(values, altcha), ZRegisterReply);
+}
+
+/** Resends the activation e-mail, by address (thank-you page) or by account id (expired link page). */
+export function useResendActivation() {
+  return useMutation({
+    mutationFn: (who: { email: string } | { id: string }) =>
+      apiRequest(`/resendActivationEmail?${new URLSearchParams(who).toString()}`, ZResendActivationReply),
+  });
+}
+
+/** Uses the activation link once; the query cache keeps a second render from using it again. */
+export function useRegistrationConfirm(token: string | null, id: string | null) {
+  return useQuery({
+    queryKey: ['registration-confirm', token, id],
+    queryFn: () =>
+      apiRequest(
+        `/registrationConfirm?${new URLSearchParams({ token: token ?? '', id: id ?? '' }).toString()}`,
+        ZRegistrationConfirmReply,
+      ),
+    enabled: Boolean(token && id),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}

@@ -1,0 +1,132 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
+import { accountInformationSchema, EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
+import { validateCredentials } from '../api/registration-api';
+import { FieldError } from './FieldError';
+import { PasswordChecklist } from './PasswordChecklist';
+import { applyServerErrors, serverFieldErrors } from './server-errors';
+
+export interface AccountValues {
+  email: string;
+  password: string;
+}
+
+interface AccountStepProps {
+  policy: TPasswordPolicy;
+  initial: AccountValues;
+  notice?: string;
+  backButton?: React.ReactNode;
+  onDone(values: AccountValues): void;
+}
+
+/** Step 2: e-mail and password, checked here and then by `POST /validateCredentials` before step 3. */
+export function AccountStep({ policy, initial, notice, backButton, onDone }: AccountStepProps) {
+  const { t } = useTranslation();
+  const [showPassword, setShowPassword] = useState(false);
+  const [formError, setFormError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<AccountValues>({
+    resolver: zodResolver(accountInformationSchema(policy)),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+
+  const password = useWatch({ control, name: 'password' });
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(undefined);
+    try {
+      await validateCredentials(values.email, values.password);
+      onDone(values);
+    } catch (error) {
+      const unplaced = applyServerErrors(serverFieldErrors(error), ['email', 'password'], setError);
+      if (unplaced.length > 0 || serverFieldErrors(error).length === 0) {
+        setFormError(error instanceof Error && error.message ? error.message : 'error.generic');
+      }
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Typography sx={{ mb: 2 }}>{t('registration.account.intro')}</Typography>
+      {notice && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t(notice)}
+        </Alert>
+      )}
+      <TextField
+        {...register('email')}
+        label={t('registration.fields.email')}
+        type="email"
+        autoComplete="email"
+        required
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.email)}
+        slotProps={{
+          htmlInput: { maxLength: EMAIL_MAX_LENGTH, 'aria-describedby': errors.email ? 'email-error' : undefined },
+        }}
+      />
+      <FieldError id="email-error" message={errors.email?.message} />
+      <TextField
+        {...register('password')}
+        label={t('registration.fields.password')}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        required
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.password)}
+        slotProps={{
+          htmlInput: {
+            'aria-describedby': errors.password ? 'password-error password-rules' : 'password-rules',
+          },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton
+                  onClick={() => setShowPassword((v) => !v)}
+                  aria-label={t(showPassword ? 'registration.fields.hidePassword' : 'registration.fields.showPassword')}
+                  aria-pressed={showPassword}
+                  edge="end"
+                >
+                  {showPassword ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <FieldError id="password-error" message={errors.password?.message} />
+      <PasswordChecklist id="password-rules" policy={policy} password={password ?? ''} />
+      {formError && (
+        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          {t(formError, { defaultValue: formError })}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
+        <span>{backButton}</span>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          {t(isSubmitting ? 'registration.checking' : 'registration.next')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

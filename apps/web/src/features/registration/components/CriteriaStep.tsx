@@ -1,0 +1,62 @@
+import { Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REGISTRATION_MESSAGES } from '@portal/shared/registration/registration-form';
+import type { WizardDraft } from '../wizard-draft';
+import { FieldError } from './FieldError';
+
+type Criteria = WizardDraft['criteria'];
+
+const CRITERIA = [
+  ['isAdult', 'registration.criteria.isAdult'],
+  ['kidneyDiseaseStatus', 'registration.criteria.kidneyDiseaseStatus'],
+  ['nkfRegistrationParticipation', 'registration.criteria.nkfRegistrationParticipation'],
+] as const;
+
+/** Step 1: the three participation criteria, all required ('Please select all checkboxes'). */
+export function CriteriaStep({ initial, onDone }: { initial: Criteria; onDone(criteria: Criteria): void }) {
+  const { t } = useTranslation();
+  const [criteria, setCriteria] = useState(initial);
+  const [error, setError] = useState<string>();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!Object.values(criteria).every(Boolean)) return setError(REGISTRATION_MESSAGES.criteria);
+    onDone(criteria);
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <FormControl component="fieldset" error={Boolean(error)}>
+        <FormLabel component="legend" sx={{ color: 'text.primary', mb: 1 }}>
+          <Typography component="span">{t('registration.criteria.intro')}</Typography>
+        </FormLabel>
+        <FormGroup aria-describedby={error ? 'criteria-error' : undefined}>
+          {CRITERIA.map(([name, label]) => (
+            <FormControlLabel
+              key={name}
+              sx={{ alignItems: 'flex-start', my: 0.5 }}
+              control={
+                <Checkbox
+                  checked={criteria[name]}
+                  onChange={(event) => {
+                    setCriteria({ ...criteria, [name]: event.target.checked });
+                    setError(undefined);
+                  }}
+                  sx={{ pt: 0.5 }}
+                />
+              }
+              label={t(label)}
+            />
+          ))}
+        </FormGroup>
+        <FieldError id="criteria-error" message={error} />
+      </FormControl>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
+        <Button type="submit" variant="contained" size="large">
+          {t('registration.next')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,288 @@
+import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, TextField, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TDropdownSet } from '@portal/shared/reference/registration-dropdowns';
+import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
+import { localCalendarDate } from '@portal/shared/registration/birth-date';
+import {
+  NAME_MAX_LENGTH,
+  NO_HEALTH_SYSTEM,
+  personalInformationSchema,
+  REGISTRATION_MESSAGES,
+  ZIP_LENGTH,
+} from '@portal/shared/registration/registration-form';
+import { CaptchaField } from './CaptchaField';
+import { DateOfBirthField } from './DateOfBirthField';
+import { FieldError } from './FieldError';
+import { HealthSystemField } from './HealthSystemField';
+import { SelectField } from './SelectField';
+import { applyServerErrors, serverFieldErrors, type ServerFieldError } from './server-errors';
+
+export interface PersonalValues {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  gender: string;
+  country: string;
+  postalCode: string;
+  language: string;
+  healthSystem: string;
+  healthSystemConsent: boolean;
+}
+const PERSONAL_FIELDS = [
+  'firstName',
+  'lastName',
+  'birthDate',
+  'gender',
+  'country',
+  'postalCode',
+  'language',
+  'healthSystem',
+  'healthSystemConsent',
+] as const;
+
+interface PersonalStepProps {
+  policy: TPasswordPolicy;
+  options: TDropdownSet;
+  initial: PersonalValues;
+  captchaEnabled: boolean;
+  actionsDisabled: boolean;
+  backButton?: React.ReactNode;
+  onChange(values: PersonalValues): void;
+  /** Sends the registration; rejects with the server's answer. */
+  onSubmit(values: PersonalValues, captcha: string | undefined): Promise<void>;
+}
+
+/** Step 3: personal information, the health system, the captcha, then `POST /register`. */
+export function PersonalStep(props: PersonalStepProps) {
+  const { policy, options, initial, captchaEnabled, actionsDisabled, backButton } = props;
+  const { t } = useTranslation();
+  const [captcha, setCaptcha] = useState<string>();
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [failure, setFailure] = useState<{ message: string; details: ServerFieldError[] }>();
+  const schema = useMemo(
+    () =>
+      personalInformationSchema({
+        policy,
+        today: localCalendarDate(),
+        choices: {
+          gender: options.gender.map((o) => o.value),
+          country: options.country.map((o) => o.value),
+          language: options.language.map((o) => o.value),
+          healthSystems: options.healthSystems.map((o) => o.value),
+        },
+      }),
+    [policy, options],
+  );
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<PersonalValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
+
+  // Every change is kept in the wizard's draft, so a reload loses nothing typed.
+  const { onChange } = props;
+  const values = useWatch({ control });
+  useEffect(() => onChange(values as PersonalValues), [values, onChange]);
+
+  const healthSystem = values.healthSystem;
+  const chosenSystem = options.healthSystems.find((o) => o.value === healthSystem && o.value !== NO_HEALTH_SYSTEM);
+  const errorId = (name: keyof PersonalValues) => (errors[name] ? `${name}-error` : undefined);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      await props.onSubmit(values, captcha);
+    } catch (error) {
+      const details = serverFieldErrors(error);
+      applyServerErrors(details, PERSONAL_FIELDS, setError);
+      if (details.some((d) => d.errorField === 'altcha')) {
+        setCaptcha(undefined);
+        setCaptchaKey((k) => k + 1);
+      }
+      setFailure({
+        message:
+          details.length > 0
+            ? 'error.register.failed'
+            : error instanceof Error && error.message
+              ? error.message
+              : 'error.generic',
+        details,
+      });
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Typography sx={{ mb: 1 }}>{t('registration.personal.intro')}</Typography>
+      <TextField
+        {...register('firstName')}
+        label={t('registration.fields.firstName')}
+        autoComplete="given-name"
+        required
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.firstName)}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH, 'aria-describedby': errorId('firstName') } }}
+      />
+      <FieldError id="firstName-error" message={errors.firstName?.message} />
+      <TextField
+        {...register('lastName')}
+        label={t('registration.fields.lastName')}
+        autoComplete="family-name"
+        required
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.lastName)}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH, 'aria-describedby': errorId('lastName') } }}
+      />
+      <FieldError id="lastName-error" message={errors.lastName?.message} />
+      <Controller
+        control={control}
+        name="birthDate"
+        render={({ field }) => (
+          <DateOfBirthField
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errorId={errorId('birthDate')}
+          />
+        )}
+      />
+      <FieldError id="birthDate-error" message={errors.birthDate?.message} />
+      <SelectField
+        control={control}
+        name="gender"
+        label={t('registration.fields.gender')}
+        options={options.gender}
+        errorId={errorId('gender')}
+        autoComplete="sex"
+      />
+      <FieldError id="gender-error" message={errors.gender?.message} />
+      <SelectField
+        control={control}
+        name="country"
+        label={t('registration.fields.country')}
+        options={options.country}
+        errorId={errorId('country')}
+        autoComplete="country"
+      />
+      <FieldError id="country-error" message={errors.country?.message} />
+      <Controller
+        control={control}
+        name="postalCode"
+        render={({ field }) => (
+          <TextField
+            inputRef={field.ref}
+            name={field.name}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(event) => {
+              const typed = event.target.value;
+              const digits = typed.replace(/\D/g, '').slice(0, ZIP_LENGTH);
+              // Digits only while typing (spec section 5): a letter is refused and explained.
+              if (/\p{L}/u.test(typed))
+                setError('postalCode', { type: 'typing', message: REGISTRATION_MESSAGES.zipLetters });
+              else clearErrors('postalCode');
+              field.onChange(digits);
+            }}
+            label={t('registration.fields.postalCode')}
+            autoComplete="postal-code"
+            required
+            fullWidth
+            margin="normal"
+            error={Boolean(errors.postalCode)}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', maxLength: ZIP_LENGTH, 'aria-describedby': errorId('postalCode') },
+            }}
+          />
+        )}
+      />
+      <FieldError id="postalCode-error" message={errors.postalCode?.message} />
+      <SelectField
+        control={control}
+        name="language"
+        label={t('registration.fields.language')}
+        options={options.language}
+        errorId={errorId('language')}
+      />
+      <FieldError id="language-error" message={errors.language?.message} />
+      <Controller
+        control={control}
+        name="healthSystem"
+        render={({ field }) => (
+          <HealthSystemField
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            options={options.healthSystems}
+            errorId={errorId('healthSystem')}
+            onChange={(v) => {
+              field.onChange(v);
+              setValue('healthSystemConsent', false);
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      <FieldError id="healthSystem-error" message={errors.healthSystem?.message} />
+      {chosenSystem && (
+        <>
+          <Controller
+            control={control}
+            name="healthSystemConsent"
+            render={({ field }) => (
+              <FormControlLabel
+                sx={{ alignItems: 'flex-start', mt: 1 }}
+                control={
+                  <Checkbox
+                    inputRef={field.ref}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': errorId('healthSystemConsent') } }}
+                    sx={{ pt: 0.5 }}
+                  />
+                }
+                label={t('registration.healthSystemConsent', { name: chosenSystem.label })}
+              />
+            )}
+          />
+          <FieldError id="healthSystemConsent-error" message={errors.healthSystemConsent?.message} />
+        </>
+      )}
+      {captchaEnabled && <CaptchaField key={captchaKey} onChange={setCaptcha} />}
+      {failure && (
+        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          {t(failure.message, { defaultValue: failure.message })}
+          {failure.details.length > 0 && (
+            <Box component="ul" sx={{ m: 0, mt: 1, pl: 2 }}>
+              {failure.details.map((d) => (
+                <li key={d.errorField}>{d.message}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
+        <span>{backButton}</span>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting || actionsDisabled}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+        >
+          {t(isSubmitting ? 'registration.registering' : 'registration.submit')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

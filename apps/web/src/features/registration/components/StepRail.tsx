@@ -1,0 +1,57 @@
+import { Step, StepButton, StepLabel, Stepper, useMediaQuery, useTheme } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
+import { ACTIVATE_STEP, STEPS } from '../wizard-draft';
+
+const STEP_TITLES = {
+  criteria: 'registration.steps.criteria',
+  account: 'registration.steps.account',
+  personal: 'registration.steps.personal',
+  activate: 'registration.steps.activate',
+} as const;
+
+export function stepTitleKey(index: number) {
+  return STEP_TITLES[STEPS[index] ?? 'criteria'];
+}
+
+interface StepRailProps {
+  active: number;
+  completed: number;
+  onSelect(step: number): void;
+}
+
+/**
+ * Complete, in progress or empty for each step; a completed step is a button back to it while the
+ * active step is below 4 (spec section 2).
+ */
+export function StepRail({ active, completed, onSelect }: StepRailProps) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  return (
+    <Stepper activeStep={active} alternativeLabel={!narrow} component="ol" sx={{ listStyle: 'none', p: 0, my: 3 }}>
+      {STEPS.map((step, index) => {
+        const isComplete = index <= completed && index !== active;
+        const status = isComplete
+          ? t('registration.stepStatus.complete')
+          : index === active
+            ? t('registration.stepStatus.current')
+            : t('registration.stepStatus.empty');
+        const label = (
+          <>
+            {t(stepTitleKey(index))}
+            <VisuallyHidden>{` (${status})`}</VisuallyHidden>
+          </>
+        );
+        return (
+          <Step key={step} component="li" completed={isComplete} aria-current={index === active ? 'step' : undefined}>
+            {isComplete && active < ACTIVATE_STEP ? (
+              <StepButton onClick={() => onSelect(index)}>{label}</StepButton>
+            ) : (
+              <StepLabel>{label}</StepLabel>
+            )}
+          </Step>
+        );
+      })}
+    </Stepper>
+  );
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZDowntimeReply } from '@portal/shared/settings/downtime';
+import { apiRequest } from './api-client';
+
+/** The downtime settings of GET /downtime, shared by the banner and the pages whose actions it disables. */
+export function useDowntime() {
+  return useQuery({
+    queryKey: ['downtime'],
+    queryFn: async () => (await apiRequest('/downtime', ZDowntimeReply)).data,
+    staleTime: 60_000,
+  });
+}
