@@ -39,7 +39,8 @@ export function AccountStep({ policy, initial, notice, backButton, onDone }: Acc
   } = useForm<AccountValues>({
     resolver: zodResolver(accountInformationSchema(policy)),
     defaultValues: initial,
-    mode: 'onTouched',
+    // Checked on Next, then as the person corrects: a message appearing on blur would move the button away.
+    mode: 'onSubmit',
   });
 
   const password = useWatch({ control, name: 'password' });

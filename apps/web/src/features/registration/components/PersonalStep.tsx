@@ -81,10 +81,11 @@ export function PersonalStep(props: PersonalStepProps) {
     control,
     handleSubmit,
     setError,
-    clearErrors,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<PersonalValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
+  } = useForm<PersonalValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onSubmit' });
+  // 'Postal code should not contain letters' belongs to the typing itself, not to the form's rules.
+  const [zipTypingError, setZipTypingError] = useState<string>();
 
   // Every change is kept in the wizard's draft, so a reload loses nothing typed.
   const { onChange } = props;
@@ -189,9 +190,7 @@ export function PersonalStep(props: PersonalStepProps) {
               const typed = event.target.value;
               const digits = typed.replace(/\D/g, '').slice(0, ZIP_LENGTH);
               // Digits only while typing (spec section 5): a letter is refused and explained.
-              if (/\p{L}/u.test(typed))
-                setError('postalCode', { type: 'typing', message: REGISTRATION_MESSAGES.zipLetters });
-              else clearErrors('postalCode');
+              setZipTypingError(/\p{L}/u.test(typed) ? REGISTRATION_MESSAGES.zipLetters : undefined);
               field.onChange(digits);
             }}
             label={t('registration.fields.postalCode')}
@@ -199,14 +198,18 @@ export function PersonalStep(props: PersonalStepProps) {
             required
             fullWidth
             margin="normal"
-            error={Boolean(errors.postalCode)}
+            error={Boolean(zipTypingError ?? errors.postalCode)}
             slotProps={{
-              htmlInput: { inputMode: 'numeric', maxLength: ZIP_LENGTH, 'aria-describedby': errorId('postalCode') },
+              htmlInput: {
+                inputMode: 'numeric',
+                maxLength: ZIP_LENGTH,
+                'aria-describedby': zipTypingError ? 'postalCode-error' : errorId('postalCode'),
+              },
             }}
           />
         )}
       />
-      <FieldError id="postalCode-error" message={errors.postalCode?.message} />
+      <FieldError id="postalCode-error" message={zipTypingError ?? errors.postalCode?.message} />
       <SelectField
         control={control}
         name="language"

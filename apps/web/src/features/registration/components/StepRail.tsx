@@ -1,4 +1,4 @@
-import { Step, StepButton, StepLabel, Stepper, useMediaQuery, useTheme } from '@mui/material';
+import { Step, StepButton, StepLabel, Stepper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { ACTIVATE_STEP, STEPS } from '../wizard-draft';
@@ -26,9 +26,8 @@ interface StepRailProps {
  */
 export function StepRail({ active, completed, onSelect }: StepRailProps) {
   const { t } = useTranslation();
-  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Stepper activeStep={active} alternativeLabel={!narrow} component="ol" sx={{ listStyle: 'none', p: 0, my: 3 }}>
+    <Stepper activeStep={active} alternativeLabel component="ol" sx={{ listStyle: 'none', p: 0, my: 3 }}>
       {STEPS.map((step, index) => {
         const isComplete = index <= completed && index !== active;
         const status = isComplete
