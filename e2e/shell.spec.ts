@@ -112,4 +112,12 @@ test.describe('shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Mantenimiento programado el sábado.')).toHaveCount(0);
   });
+
+  test('a page whose code cannot be downloaded shows a plain message and a way to reload', async ({ page }) => {
+    await page.route('**/assets/RegisterPatientPage-*.js', (route) => route.abort());
+    await page.goto('/register-patient');
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });

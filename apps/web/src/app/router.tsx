@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
+import { RouteErrorPage } from './shell/RouteErrorPage';
 import { AdminRoute, PrivateRoute, PublicOnlyRoute } from './guards';
 
 // Every page loads on demand, so the landing page ships only the shell and itself.
@@ -22,6 +23,7 @@ const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 export const routes = [
   {
     element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/landing', element: <LandingPage /> },

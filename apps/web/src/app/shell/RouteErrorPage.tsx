@@ -1,0 +1,28 @@
+import { Button, Container, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Shown instead of a page that failed to render or load (a network drop while a page's code downloads, say):
+ * a plain explanation and a way out, in the reader's language, never a stack trace.
+ */
+export function RouteErrorPage() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${t('routeError.title')} | ${t('shell.studyName')}`;
+  }, [t]);
+  return (
+    <Container component="main" maxWidth="sm" sx={{ py: 6 }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {t('routeError.title')}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{t('routeError.body')}</Typography>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        {t('routeError.reload')}
+      </Button>{' '}
+      <Button href="/" sx={{ ml: 1 }}>
+        {t('notFound.home')}
+      </Button>
+    </Container>
+  );
+}
