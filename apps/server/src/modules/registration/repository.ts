@@ -4,16 +4,19 @@ import { healthSystemVerifications, registrationTokens, securityPolicy, users } 
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
+/** What registration needs to know of an account: who, in which state, and how to write to them. */
+const accountSummary = {
+  id: users.id,
+  status: users.status,
+  firstName: users.firstName,
+  email: users.email,
+  language: users.language,
+};
+
 /** The live (not withdrawn) account of an address, compared without case. */
 export async function findLiveUserByEmail(db: Executor, email: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      status: users.status,
-      firstName: users.firstName,
-      email: users.email,
-      language: users.language,
-    })
+    .select(accountSummary)
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.status, 'withdrawn')))
     .limit(1);
@@ -22,13 +25,7 @@ export async function findLiveUserByEmail(db: Executor, email: string) {
 
 export async function findUserById(db: Executor, id: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      status: users.status,
-      firstName: users.firstName,
-      email: users.email,
-      language: users.language,
-    })
+    .select(accountSummary)
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

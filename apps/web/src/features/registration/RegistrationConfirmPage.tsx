@@ -4,6 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { ApiError } from '../../lib/api-client';
 import { useRegistrationConfirm, useResendActivation } from './api/registration-api';
+import { ResendOutcome } from './components/ResendOutcome';
 
 /** /registration-confirm?token=&id=: uses the e-mailed link and says how it went (spec sections 4 and 8). */
 export default function RegistrationConfirmPage() {
@@ -63,16 +64,9 @@ export default function RegistrationConfirmPage() {
                 {t('registration.confirm.newLink')}
               </Button>
             )}
-            {resend.isSuccess && (
-              <Alert severity="success" sx={{ mt: 2 }}>
-                {resend.data.message ?? t('registration.resent')}
-              </Alert>
-            )}
-            {resend.isError && (
-              <Alert severity="error" sx={{ mt: 2 }}>
-                {resend.error.message || t('error.generic')}
-              </Alert>
-            )}
+            <Box sx={{ mt: 2 }}>
+              <ResendOutcome resend={resend} />
+            </Box>
           </>
         )}
       </Box>

@@ -1,6 +1,6 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Alert, Box, Button, CircularProgress, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
+import { Alert, Box, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,6 +9,7 @@ import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { accountInformationSchema, EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { validateCredentials } from '../api/registration-api';
 import { FieldError } from './FieldError';
+import { SubmitButton } from './SubmitButton';
 import { PasswordChecklist } from './PasswordChecklist';
 import { applyServerErrors, serverFieldErrors } from './server-errors';
 
@@ -118,15 +119,7 @@ export function AccountStep({ policy, initial, notice, backButton, onDone }: Acc
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
         <span>{backButton}</span>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {t(isSubmitting ? 'registration.checking' : 'registration.next')}
-        </Button>
+        <SubmitButton busy={isSubmitting} label={t(isSubmitting ? 'registration.checking' : 'registration.next')} />
       </Box>
     </Box>
   );

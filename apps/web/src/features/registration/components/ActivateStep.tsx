@@ -1,8 +1,9 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useResendActivation } from '../api/registration-api';
+import { ResendOutcome } from './ResendOutcome';
 
 /** Step 4: activation pending, with a way to have the e-mail sent again. */
 export function ActivateStep({ email }: { email: string }) {
@@ -17,8 +18,7 @@ export function ActivateStep({ email }: { email: string }) {
       <Typography sx={{ mb: 1 }}>{t('registration.activate.body', { email })}</Typography>
       <Typography sx={{ mb: 3 }}>{t('registration.activate.spam')}</Typography>
       <Box aria-live="polite" sx={{ mb: 2 }}>
-        {resend.isSuccess && <Alert severity="success">{resend.data.message ?? t('registration.resent')}</Alert>}
-        {resend.isError && <Alert severity="error">{resend.error.message || t('error.generic')}</Alert>}
+        <ResendOutcome resend={resend} />
       </Box>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
         <Button

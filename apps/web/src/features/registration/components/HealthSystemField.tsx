@@ -1,8 +1,9 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 import { NO_HEALTH_SYSTEM } from '@portal/shared/registration/registration-form';
+import { NativeSelect } from './NativeSelect';
 
 interface HealthSystemFieldProps {
   name: string;
@@ -17,7 +18,7 @@ interface HealthSystemFieldProps {
  * The health-system select with its confirmation dialog (spec section 2): choosing a system asks whether the
  * person receives care there; Yes keeps the choice, No clears it. 'None of the below' needs no dialog.
  */
-export const HealthSystemField = forwardRef<HTMLSelectElement, HealthSystemFieldProps>(function HealthSystemField(
+export const HealthSystemField = forwardRef<HTMLInputElement, HealthSystemFieldProps>(function HealthSystemField(
   { name, value, options, errorId, onChange, onBlur },
   ref,
 ) {
@@ -31,9 +32,8 @@ export const HealthSystemField = forwardRef<HTMLSelectElement, HealthSystemField
 
   return (
     <>
-      <TextField
-        select
-        inputRef={ref}
+      <NativeSelect
+        ref={ref}
         name={name}
         value={value}
         onChange={(event) => {
@@ -43,23 +43,9 @@ export const HealthSystemField = forwardRef<HTMLSelectElement, HealthSystemField
         }}
         onBlur={onBlur}
         label={t('registration.fields.healthSystem')}
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errorId)}
-        slotProps={{
-          select: { native: true },
-          htmlInput: { 'aria-describedby': errorId },
-          inputLabel: { shrink: true },
-        }}
-      >
-        <option value="">{t('registration.fields.select')}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </TextField>
+        options={options}
+        errorId={errorId}
+      />
       <Dialog open={Boolean(asking)} onClose={() => answer(false)} aria-labelledby="health-system-dialog-title">
         <DialogTitle id="health-system-dialog-title">{t('registration.healthSystemDialog.title')}</DialogTitle>
         <DialogContent>

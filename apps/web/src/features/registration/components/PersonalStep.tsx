@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, TextField, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, FormControlLabel, TextField, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -16,6 +16,7 @@ import {
 import { CaptchaField } from './CaptchaField';
 import { DateOfBirthField } from './DateOfBirthField';
 import { FieldError } from './FieldError';
+import { SubmitButton } from './SubmitButton';
 import { HealthSystemField } from './HealthSystemField';
 import { SelectField } from './SelectField';
 import { applyServerErrors, serverFieldErrors, type ServerFieldError } from './server-errors';
@@ -276,15 +277,11 @@ export function PersonalStep(props: PersonalStepProps) {
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
         <span>{backButton}</span>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting || actionsDisabled}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-        >
-          {t(isSubmitting ? 'registration.registering' : 'registration.submit')}
-        </Button>
+        <SubmitButton
+          busy={isSubmitting}
+          disabled={actionsDisabled}
+          label={t(isSubmitting ? 'registration.registering' : 'registration.submit')}
+        />
       </Box>
     </Box>
   );

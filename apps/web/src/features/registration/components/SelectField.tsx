@@ -1,7 +1,6 @@
-import { TextField } from '@mui/material';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
+import { NativeSelect } from './NativeSelect';
 
 interface SelectFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -12,47 +11,21 @@ interface SelectFieldProps<T extends FieldValues> {
   autoComplete?: string;
 }
 
-/** A native select: dependable with screen readers, zoom and phone pickers, which older participants use. */
-export function SelectField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  options,
-  errorId,
-  autoComplete,
-}: SelectFieldProps<T>) {
-  const { t } = useTranslation();
+/** A native select bound to a form field. */
+export function SelectField<T extends FieldValues>({ control, name, ...rest }: SelectFieldProps<T>) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field }) => (
-        <TextField
-          select
-          inputRef={field.ref}
+        <NativeSelect
+          ref={field.ref}
           name={field.name}
           value={field.value ?? ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
-          label={label}
-          required
-          fullWidth
-          margin="normal"
-          autoComplete={autoComplete}
-          error={Boolean(errorId)}
-          slotProps={{
-            select: { native: true },
-            htmlInput: { 'aria-describedby': errorId },
-            inputLabel: { shrink: true },
-          }}
-        >
-          <option value="">{t('registration.fields.select')}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </TextField>
+          {...rest}
+        />
       )}
     />
   );
