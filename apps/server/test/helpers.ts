@@ -128,8 +128,11 @@ export interface TestAppOptions {
   demo?: boolean;
   /** Logger options for Fastify (default: no logging). */
   logger?: FastifyServerOptions['logger'];
-  /** Where e-mail goes (default: a memory transport the test can read, `mail`). */
-  mailTransport?: MailTransport;
+  /**
+   * Where e-mail goes (default: a memory transport the test can read, `mail`); `null` leaves the choice to
+   * the app, as in production: SMTP when SMTP_URL is set, else the database outbox.
+   */
+  mailTransport?: MailTransport | null;
   /** Runs after the app is built and before it is ready: the place to add throw-away routes. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -170,7 +173,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       db: handle.db,
       clock,
       logger: options.logger ?? false,
-      mailTransport: options.mailTransport ?? mail,
+      mailTransport: options.mailTransport === null ? undefined : (options.mailTransport ?? mail),
     });
     try {
       await options.configure?.(app);

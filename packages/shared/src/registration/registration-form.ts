@@ -4,8 +4,11 @@ import { NAME_MIN_LETTERS } from '../constants';
 import { birthDateProblem, type BirthDateProblem, type IsoDate } from './birth-date';
 import { meetsPasswordPolicy } from './password-rules';
 
-/** Text, an at sign, and a domain whose suffix has two or more letters (spec section 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+/**
+ * Text, an at sign, and a domain whose suffix has two or more letters (spec section 5). Control characters
+ * are never part of an address (and PostgreSQL refuses NUL in text).
+ */
+export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[A-Za-z]{2,}$/u;
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 100;
 /** US ZIP codes: five digits (the only country offered is the USA). */
@@ -57,11 +60,13 @@ export interface RegistrationRules {
 }
 
 const M = REGISTRATION_MESSAGES;
-const mustBeTicked = z.boolean().refine((v) => v, M.criteria);
-const oneOf = (values: string[], message: string) => z.string().refine((v) => values.includes(v), message);
+// A value that is missing or of the wrong type gets the field's own message too, never zod's default text.
+const mustBeTicked = z.boolean({ error: M.criteria }).refine((v) => v, M.criteria);
+const oneOf = (values: string[], message: string) =>
+  z.string({ error: message }).refine((v) => values.includes(v), message);
 const personName = (requiredMessage: string) =>
   z
-    .string()
+    .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(NAME_MAX_LENGTH, M.nameLetters)
@@ -77,9 +82,13 @@ export const ZParticipationCriteria = z.object({
 /** Step 2: e-mail and password under the security policy. */
 export function accountInformationSchema(policy: TPasswordPolicy) {
   return z.object({
-    email: z.string().trim().max(EMAIL_MAX_LENGTH, M.emailInvalid).regex(EMAIL_PATTERN, M.emailInvalid),
+    email: z
+      .string({ error: M.emailInvalid })
+      .trim()
+      .max(EMAIL_MAX_LENGTH, M.emailInvalid)
+      .regex(EMAIL_PATTERN, M.emailInvalid),
     password: z
-      .string()
+      .string({ error: M.passwordRequired })
       .min(1, M.passwordRequired)
       .refine((v) => v === '' || meetsPasswordPolicy(policy, v), M.passwordPolicy),
   });
@@ -91,14 +100,14 @@ export function personalInformationSchema(rules: RegistrationRules) {
     .object({
       firstName: personName(M.firstNameRequired),
       lastName: personName(M.lastNameRequired),
-      birthDate: z.string().superRefine((value, ctx) => {
+      birthDate: z.string({ error: BIRTH_DATE_MESSAGES.required }).superRefine((value, ctx) => {
         const problem = birthDateProblem(value, rules.today);
         if (problem) ctx.addIssue({ code: 'custom', message: BIRTH_DATE_MESSAGES[problem] });
       }),
       gender: oneOf(rules.choices.gender, M.genderRequired),
       country: oneOf(rules.choices.country, M.countryRequired),
       postalCode: z
-        .string()
+        .string({ error: M.zipInvalid })
         .trim()
         .superRefine((value, ctx) => {
           if (/\p{L}/u.test(value)) ctx.addIssue({ code: 'custom', message: M.zipLetters });
@@ -107,7 +116,7 @@ export function personalInformationSchema(rules: RegistrationRules) {
         }),
       language: oneOf(rules.choices.language, M.languageRequired),
       healthSystem: oneOf(rules.choices.healthSystems, M.healthSystemRequired),
-      healthSystemConsent: z.boolean(),
+      healthSystemConsent: z.boolean({ error: M.healthSystemConsent }),
     })
     .superRefine((values, ctx) => {
       if (values.healthSystem !== NO_HEALTH_SYSTEM && values.healthSystem !== '' && !values.healthSystemConsent) {

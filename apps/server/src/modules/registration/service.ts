@@ -3,6 +3,7 @@ import { calendarDate, parseUsDate } from '@portal/shared/registration/birth-dat
 import { fromOpenedPayload } from '@portal/shared/registration/register';
 import {
   accountInformationSchema,
+  EMAIL_PATTERN,
   fieldErrors,
   NO_HEALTH_SYSTEM,
   REGISTRATION_MESSAGES,
@@ -10,6 +11,8 @@ import {
   type RegistrationRules,
 } from '@portal/shared/registration/registration-form';
 import { isLanguage } from '@portal/shared/i18n/language';
+import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
+import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
 import type { Language } from '@portal/shared/constants';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -19,9 +22,6 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { activationMail } from '../../providers/mail/templates/activation';
 import { hashPassword } from '../../security/password-hash';
 import { attemptKey, type AttemptLimiter } from '../../security/attempt-limiter';
-import type { CaptchaService } from '../captcha/service';
-import type { ReferenceService } from '../reference/service';
-import type { SettingsService } from '../settings/service';
 import { activationLink, hashActivationToken, newActivationToken } from './activation-link';
 import {
   activatePendingUser,
@@ -57,14 +57,18 @@ export interface FieldProblem {
 export type Outcome =
   { ok: true; message: string } | { ok: false; httpStatus: number; message: string; errors?: FieldProblem[] };
 
+/** What registration needs of other modules (modules do not import each other; app.ts wires them in). */
 export interface RegistrationDeps {
   db: Database;
   clock: Clock;
   mailer: Mailer;
   limiter: AttemptLimiter;
-  captcha: CaptchaService;
-  reference: ReferenceService;
-  settings: SettingsService;
+  captcha: { verify(payload: unknown): Promise<boolean> };
+  reference: {
+    getPasswordPolicy(): Promise<TPasswordPolicy>;
+    getRegistrationDropdowns(): Promise<TRegistrationDropdowns>;
+  };
+  settings: { getDowntime(): Promise<{ inDowntime: boolean }> };
   publicUrl: string;
   captchaEnabled: boolean;
 }
@@ -208,7 +212,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (!subject) return refused(400, 'error.register.emailInvalid');
       if (!(await limiter.allow(attemptKey('resend', subject), EMAIL_LIMITS.resend))) return tooMany();
       const user = query.email
-        ? await findLiveUserByEmail(db, subject)
+        ? EMAIL_PATTERN.test(subject)
+          ? await findLiveUserByEmail(db, subject)
+          : undefined
         : z.uuid().safeParse(subject).success
           ? await findUserById(db, subject)
           : undefined;
