@@ -68,6 +68,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await migrationClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator) is dropped by the pool and
+  // replaced on the next query; without a listener, pg would raise its error and stop the whole process.
+  pool.on('error', () => {});
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     kind: 'postgres',

@@ -1,18 +1,38 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '@portal/shared/i18n/en.json';
-import sp from '@portal/shared/i18n/sp.json';
 import type { Language } from '@portal/shared/constants';
-import { htmlLang } from './language';
+import { htmlLang, isLanguage } from './language';
+
+/**
+ * Each language's catalog is its own file, fetched when that language is used: a page load carries one
+ * language, not both. The catalogs hold the same keys (a test checks), so no fallback language is needed.
+ */
+const catalogBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load =
+      isLanguage(language) && language === 'sp'
+        ? import('@portal/shared/i18n/sp.json')
+        : import('@portal/shared/i18n/en.json');
+    load.then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
 
 export async function initI18n(language: Language) {
-  await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, sp: { translation: sp } },
-    lng: language,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(catalogBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: ['en', 'sp'],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   document.documentElement.lang = htmlLang(language);
   return i18next;
 }
