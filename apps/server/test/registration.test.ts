@@ -283,8 +283,14 @@ function validateCredentialsTests(testApp: () => TestApp) {
   it('refuses a request that leaves the fields out, naming them', async () => {
     const reply = await postSealed(testApp(), '/validateCredentials', {});
     expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toMatchObject({ status: false, message: 'Invalid request' });
-    expect(reply.json().data.map((e: { errorField: string }) => e.errorField)).toEqual(['email', 'password']);
+    expect(reply.json()).toEqual({
+      status: false,
+      message: 'Please check your e-mail and password.',
+      data: [
+        { errorField: 'email', message: 'Please enter a valid email.' },
+        { errorField: 'password', message: 'Please enter your password.' },
+      ],
+    });
   });
 
   it('refuses an address already registered, whatever its case, with 409', async () => {

@@ -119,7 +119,9 @@ export function personalInformationSchema(rules: RegistrationRules) {
       healthSystemConsent: z.boolean({ error: M.healthSystemConsent }),
     })
     .superRefine((values, ctx) => {
-      if (values.healthSystem !== NO_HEALTH_SYSTEM && values.healthSystem !== '' && !values.healthSystemConsent) {
+      const realSystem =
+        values.healthSystem !== NO_HEALTH_SYSTEM && rules.choices.healthSystems.includes(values.healthSystem);
+      if (realSystem && !values.healthSystemConsent) {
         ctx.addIssue({ code: 'custom', path: ['healthSystemConsent'], message: M.healthSystemConsent });
       }
     });

@@ -3,6 +3,6 @@ import { envelope, ZFieldError } from '../api/envelope';
 
 /** `POST /validateCredentials`: e-mail and password, both sealed; field errors come back as a list. */
 export const ZValidateCredentialsRequest = z
-  .object({ email: z.string(), password: z.string() })
-  .describe('Both values sealed with the payload envelope');
+  .object({ email: z.string().optional(), password: z.string().optional() })
+  .describe('Both values sealed with the payload envelope; a missing one is answered with its field message');
 export const ZValidateCredentialsReply = envelope(z.array(ZFieldError));
