@@ -24,11 +24,7 @@ export async function findLiveUserByEmail(db: Executor, email: string) {
 }
 
 export async function findUserById(db: Executor, id: string) {
-  const [row] = await db
-    .select(accountSummary)
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+  const [row] = await db.select(accountSummary).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 

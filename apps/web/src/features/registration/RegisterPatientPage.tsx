@@ -108,6 +108,7 @@ export default function RegisterPatientPage() {
     content = (
       <CriteriaStep
         initial={draft.criteria}
+        actionsDisabled={inDowntime}
         onDone={(criteria) => {
           update({ criteria });
           goTo(ACCOUNT_STEP, 0);
@@ -118,6 +119,7 @@ export default function RegisterPatientPage() {
     content = (
       <AccountStep
         policy={policy.data}
+        actionsDisabled={inDowntime}
         initial={{ email: draft.email, password }}
         notice={notice}
         backButton={backButton}

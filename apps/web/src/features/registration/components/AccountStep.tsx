@@ -20,6 +20,7 @@ export interface AccountValues {
 
 interface AccountStepProps {
   policy: TPasswordPolicy;
+  actionsDisabled?: boolean;
   initial: AccountValues;
   notice?: string;
   backButton?: React.ReactNode;
@@ -27,7 +28,7 @@ interface AccountStepProps {
 }
 
 /** Step 2: e-mail and password, checked here and then by `POST /validateCredentials` before step 3. */
-export function AccountStep({ policy, initial, notice, backButton, onDone }: AccountStepProps) {
+export function AccountStep({ policy, actionsDisabled, initial, notice, backButton, onDone }: AccountStepProps) {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string>();
@@ -119,7 +120,7 @@ export function AccountStep({ policy, initial, notice, backButton, onDone }: Acc
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
         <span>{backButton}</span>
-        <SubmitButton busy={isSubmitting} label={t(isSubmitting ? 'registration.checking' : 'registration.next')} />
+        <SubmitButton busy={isSubmitting} disabled={actionsDisabled} label={t(isSubmitting ? 'registration.checking' : 'registration.next')} />
       </Box>
     </Box>
   );

@@ -1,9 +1,10 @@
-import { Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, Typography } from '@mui/material';
+import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration/registration-form';
 import type { WizardDraft } from '../wizard-draft';
 import { FieldError } from './FieldError';
+import { SubmitButton } from './SubmitButton';
 
 type Criteria = WizardDraft['criteria'];
 
@@ -14,7 +15,14 @@ const CRITERIA = [
 ] as const;
 
 /** Step 1: the three participation criteria, all required ('Please select all checkboxes'). */
-export function CriteriaStep({ initial, onDone }: { initial: Criteria; onDone(criteria: Criteria): void }) {
+interface CriteriaStepProps {
+  initial: Criteria;
+  /** During downtime the wizard's actions are disabled (spec section 2). */
+  actionsDisabled?: boolean;
+  onDone(criteria: Criteria): void;
+}
+
+export function CriteriaStep({ initial, actionsDisabled, onDone }: CriteriaStepProps) {
   const { t } = useTranslation();
   const [criteria, setCriteria] = useState(initial);
   const [error, setError] = useState<string>();
@@ -53,9 +61,7 @@ export function CriteriaStep({ initial, onDone }: { initial: Criteria; onDone(cr
         <FieldError id="criteria-error" message={error} />
       </FormControl>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-        <Button type="submit" variant="contained" size="large">
-          {t('registration.next')}
-        </Button>
+        <SubmitButton busy={false} disabled={actionsDisabled} label={t('registration.next')} />
       </Box>
     </Box>
   );
