@@ -154,4 +154,27 @@ test.describe('registration rules a participant meets', () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/register-patient$/);
   });
+
+  test('during downtime the wizard says so and its buttons are disabled', async ({ page }) => {
+    await page.route('**/common-server/downtime', (route) =>
+      route.fulfill({
+        json: {
+          status: true,
+          data: {
+            enableDowntime: true,
+            message: { en: 'Maintenance tonight.', sp: 'Mantenimiento esta noche.' },
+            effectiveStartDate: '2020-01-01T00:00:00.000Z',
+            effectiveEndDate: '2100-01-01T00:00:00.000Z',
+            reminderDaysInAdvance: 0,
+            inDowntime: true,
+            show: true,
+          },
+        },
+      }),
+    );
+    await page.goto('/register-patient');
+    await expect(page.getByText('System is under maintenance. Please try again later.')).toBeVisible();
+    await expect(page.getByRole('button', { name: NEXT })).toBeDisabled();
+    await expectNoAxeViolations(page);
+  });
 });

@@ -120,7 +120,11 @@ export function AccountStep({ policy, actionsDisabled, initial, notice, backButt
       )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 3 }}>
         <span>{backButton}</span>
-        <SubmitButton busy={isSubmitting} disabled={actionsDisabled} label={t(isSubmitting ? 'registration.checking' : 'registration.next')} />
+        <SubmitButton
+          busy={isSubmitting}
+          disabled={actionsDisabled}
+          label={t(isSubmitting ? 'registration.checking' : 'registration.next')}
+        />
       </Box>
     </Box>
   );
