@@ -25,6 +25,13 @@ import type { MailTransport } from './providers/mail/mail-transport';
 import { outboxTransport } from './providers/mail/outbox-transport';
 import { smtpTransport } from './providers/mail/smtp-transport';
 import { createAttemptLimiter } from './security/attempt-limiter';
+import type { TokenSigningKey } from './security/token-signing-key';
+import { registerAuthGuard } from './plugins/auth-guard';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService, type AuthService } from './modules/auth/service';
+import { createTokenIssuer } from './modules/auth/tokens';
+import { accountRoutes } from './modules/account/routes';
+import { createAccountService, type AccountService } from './modules/account/service';
 import { requestLanguage, translate } from './lib/localize';
 
 export interface AppServices {
@@ -32,6 +39,8 @@ export interface AppServices {
   settings: SettingsService;
   captcha: CaptchaService;
   registration: RegistrationService;
+  auth: AuthService;
+  account: AccountService;
   mailer: Mailer;
 }
 
@@ -53,6 +62,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where e-mail goes; by default SMTP when SMTP_URL is set, else the database outbox. */
   mailTransport?: MailTransport;
+  /** The key that signs access tokens (security/token-signing-key.ts). */
+  tokenSigningKey: TokenSigningKey;
 }
 
 /** Builds the whole portal (plugins: external, then app, then routes) without listening. */
@@ -85,7 +96,16 @@ export async function buildApp(options: BuildAppOptions) {
     contact: async () => (await settings.getClientConfig()).contact,
   });
   const captcha = createCaptchaService({ db, clock });
+  const auth = createAuthService({
+    db,
+    clock,
+    mailer,
+    settings,
+    tokens: createTokenIssuer(options.tokenSigningKey, env.PUBLIC_URL),
+  });
   app.decorate('services', {
+    auth,
+    account: createAccountService({ db }),
     reference,
     settings,
     captcha,
@@ -119,6 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // App plugins.
   registerErrorHandler(app);
+  registerAuthGuard(app, auth.authenticate);
 
   // Routes.
   await app.register(
@@ -128,6 +149,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(settingsRoutes);
       await api.register(captchaRoutes);
       await api.register(registrationRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: API_BASE },
   );

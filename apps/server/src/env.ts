@@ -35,6 +35,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: booleanFlag(false),
+  /** A PKCS#8 PEM private key (RSA) that signs access tokens; by default one is generated under DATA_DIR. */
+  TOKEN_SIGNING_KEY: z.string().startsWith('-----BEGIN PRIVATE KEY-----').optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };

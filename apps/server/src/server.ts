@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { readEnv } from './env';
 import { systemClock } from './providers/clock/clock';
+import { loadTokenSigningKey } from './security/token-signing-key';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -30,7 +31,11 @@ async function main() {
     );
   }
 
-  const app = await buildApp({ env, db: database.db, clock: systemClock, webDistDir });
+  const tokenSigningKey = await loadTokenSigningKey({
+    dataDir: path.resolve(env.DATA_DIR),
+    configuredPem: env.TOKEN_SIGNING_KEY,
+  });
+  const app = await buildApp({ env, db: database.db, clock: systemClock, webDistDir, tokenSigningKey });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -9,6 +9,7 @@ import { seedDatabase, type SeedResult } from '../src/db/seed';
 import { readEnv, type Env } from '../src/env';
 import { fixedClock } from '../src/providers/clock/clock';
 import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-transport';
+import { generateTokenSigningKey, type TokenSigningKey } from '../src/security/token-signing-key';
 
 export interface MemoryMailTransport extends MailTransport {
   readonly delivered: OutgoingMail[];
@@ -29,6 +30,13 @@ export function memoryMailTransport(): MemoryMailTransport {
     },
     async close() {},
   };
+}
+
+let testSigningKey: Promise<TokenSigningKey> | undefined;
+/** One RSA key for every test app of a test file (generating one takes a moment). */
+export function testTokenSigningKey(): Promise<TokenSigningKey> {
+  testSigningKey ??= generateTokenSigningKey().then((generated) => generated.key);
+  return testSigningKey;
 }
 
 /** The administrator password every test app is seeded with. */
@@ -173,6 +181,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       db: handle.db,
       clock,
       logger: options.logger ?? false,
+      tokenSigningKey: await testTokenSigningKey(),
       mailTransport: options.mailTransport === null ? undefined : (options.mailTransport ?? mail),
     });
     try {

@@ -39,6 +39,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Consecutive failed sign-ins (wrong password or wrong code); reset by a successful one. */
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The last password change or reset; null until the first one (the registration password does not count). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** When the informed consent was signed; carried in the token as `isConsentSigned`. */
+    consentSignedAt: timestamp('consent_signed_at', { withTimezone: true }),
   },
   (t) => [
     // Only one live account per address; a withdrawn participant may register again (DECISIONS.md).
@@ -229,3 +236,76 @@ export const captchaRedemptions = pgTable('captcha_redemptions', {
   challengeId: varchar('challenge_id', { length: 128 }).primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A signed-in session: one login, and the family of refresh tokens rotated from it. Revoking it ends every
+ * token of the family; access tokens carry its id (`sid`) and are refused once it is revoked.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    /** The absolute end of the session, however active it stays. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: varchar('revoked_reason', { length: 32 }),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, kept only as SHA-256; each is used once and replaced by the next of its family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * A login that passed the password and waits for its e-mailed code. The browser holds the attempt's
+ * secret in an HttpOnly cookie, so a code works only for the attempt it was sent for, and only once.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    attemptHash: varchar('attempt_hash', { length: 64 }).notNull().unique(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
+);
+
+/** One-use password-reset links; only a SHA-256 of the token is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);

@@ -13,12 +13,14 @@ export const GENERIC_ERROR_MESSAGE = translate('en', 'error.generic');
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const language = requestLanguage(request);
       return reply.status(400).send({
         status: false,
-        message: translate(requestLanguage(request), 'error.invalidRequest'),
+        message: translate(language, 'error.invalidRequest'),
+        // A shared schema's message is a catalog key; zod's own messages pass through unchanged.
         data: error.validation.map((issue) => ({
           errorField: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          message: issue.message ?? 'Invalid value',
+          message: translate(language, issue.message ?? 'error.invalidRequest'),
         })),
       });
     }

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   links: string[];
+  /** A one-time code the message carries, if any. */
+  code?: string;
 }
 
 /** Where e-mail goes: an SMTP server, or the database outbox printed to the log (CONTRACT.md: SMTP_URL). */

@@ -3,7 +3,7 @@ import { maskEmail, type MailTransport } from './mail-transport';
 
 /**
  * With no SMTP server configured, the database row is the delivery; the log line lets a developer (or a
- * newcomer trying the portal) follow the links, as CONTRACT.md promises.
+ * newcomer trying the portal) follow the links and type the sign-in codes, as CONTRACT.md promises.
  */
 export function outboxTransport(log: FastifyBaseLogger): MailTransport {
   return {
@@ -11,7 +11,7 @@ export function outboxTransport(log: FastifyBaseLogger): MailTransport {
     keepsBodies: true,
     async deliver(mail) {
       log.info(
-        { emailId: mail.id, to: maskEmail(mail.to), subject: mail.subject, links: mail.links },
+        { emailId: mail.id, to: maskEmail(mail.to), subject: mail.subject, links: mail.links, code: mail.code },
         'e-mail kept in the outbox',
       );
     },

@@ -13,6 +13,8 @@ export interface MailContent {
   greeting: string;
   before: string[];
   action?: { label: string; url: string };
+  /** A one-time code, shown large on a line of its own. */
+  code?: string;
   after: string[];
 }
 
@@ -22,6 +24,8 @@ export interface RenderedMail {
   html: string;
   /** Every link in the message, printed to the log by the outbox. */
   links: string[];
+  /** The one-time code of the message, if any, printed to the log by the outbox. */
+  code?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -47,6 +51,7 @@ export function renderMail(language: Language, content: MailContent, contact: TC
     '',
     ...content.before.flatMap((p) => [p, '']),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(content.code ? [content.code, ''] : []),
     ...content.after.flatMap((p) => [p, '']),
     ...closing,
   ].join('\n');
@@ -69,6 +74,10 @@ export function renderMail(language: Language, content: MailContent, contact: TC
     paragraph(content.greeting) +
     content.before.map(paragraph).join('') +
     button +
+    (content.code
+      ? `<p style="margin:24px 0;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:monospace">` +
+        `${escapeHtml(content.code)}</p>`
+      : '') +
     content.after.map(paragraph).join('') +
     `<hr style="border:none;border-top:1px solid #767676;margin:24px 0">` +
     paragraph(t('layout.signature')) +
@@ -76,5 +85,5 @@ export function renderMail(language: Language, content: MailContent, contact: TC
     `<p style="margin:0;font-size:16px">${escapeHtml(t('layout.automated'))}</p>` +
     `</div></body></html>`;
 
-  return { subject: content.subject, text, html, links: action ? [action.url] : [] };
+  return { subject: content.subject, text, html, links: action ? [action.url] : [], code: content.code };
 }

@@ -1,0 +1,190 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** What signing in needs to know of an account. */
+const loginAccount = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  role: users.role,
+  status: users.status,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  language: users.language,
+  consentSignedAt: users.consentSignedAt,
+  failedLoginCount: users.failedLoginCount,
+  lockedUntil: users.lockedUntil,
+};
+export type LoginAccount = Awaited<ReturnType<typeof findLoginAccountByEmail>>;
+
+/** The live (not withdrawn) account of an address, compared without case. */
+export async function findLoginAccountByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select(loginAccount)
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.status, 'withdrawn')))
+    .limit(1);
+  return row;
+}
+
+export async function findLoginAccountById(db: Executor, id: string) {
+  const [row] = await db.select(loginAccount).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findSessionPolicy(db: Executor) {
+  const [row] = await db
+    .select({
+      otpLength: securityPolicy.otpLength,
+      otpExpiryInMin: securityPolicy.otpExpiryInMin,
+      otpEnabledForPatient: securityPolicy.otpEnabledForPatient,
+      failedAttemptLimit: securityPolicy.failedAttemptLimit,
+      unlockAccountTimeInMin: securityPolicy.unlockAccountTimeInMin,
+      inactiveSessionTimeoutInMin: securityPolicy.inactiveSessionTimeoutInMin,
+    })
+    .from(securityPolicy)
+    .where(eq(securityPolicy.id, 1));
+  if (!row) throw new Error('security policy row is missing');
+  return row;
+}
+export type SessionPolicy = Awaited<ReturnType<typeof findSessionPolicy>>;
+
+/**
+ * Counts one failed sign-in in a single statement (so parallel attempts cannot undercount) and locks the
+ * account once `limit` consecutive failures are reached. Returns whether this failure locked it.
+ */
+export async function recordFailedLogin(db: Executor, userId: string, limit: number, lockUntil: Date) {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${limit} then 0 else ${users.failedLoginCount} + 1 end`,
+      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${limit} then ${lockUntil.toISOString()}::timestamptz else ${users.lockedUntil} end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ lockedUntil: users.lockedUntil });
+  return row?.lockedUntil?.getTime() === lockUntil.getTime();
+}
+
+export async function clearFailedLogins(db: Executor, userId: string) {
+  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+export async function insertSession(db: Executor, userId: string, now: Date, expiresAt: Date) {
+  const [row] = await db
+    .insert(authSessions)
+    .values({ userId, createdAt: now, expiresAt })
+    .returning({ id: authSessions.id, expiresAt: authSessions.expiresAt });
+  return row!;
+}
+
+export async function insertRefreshToken(
+  db: Executor,
+  values: { sessionId: string; tokenHash: string; now: Date; expiresAt: Date },
+) {
+  await db.insert(refreshTokens).values({
+    sessionId: values.sessionId,
+    tokenHash: values.tokenHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** Uses a refresh token once: the row it marks used, or undefined when it was unknown or already used. */
+export async function useRefreshToken(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId, expiresAt: refreshTokens.expiresAt });
+  return row;
+}
+
+/** The session and user of a refresh token, whatever its state. */
+export async function findSessionOfRefreshToken(db: Executor, tokenHash: string) {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId, userId: authSessions.userId })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** A session that is neither revoked nor past its absolute end, with its user. */
+export async function findLiveSession(db: Executor, sessionId: string, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: authSessions.id,
+      userId: authSessions.userId,
+      expiresAt: authSessions.expiresAt,
+      role: users.role,
+      status: users.status,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date, reason: string) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every session of a user; returns how many were still open. */
+export async function revokeUserSessions(db: Executor, userId: string, now: Date, reason: string) {
+  const rows = await db
+    .update(authSessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.length;
+}
+
+/** Starts a code check; earlier open checks of the user end, so only the newest code works. */
+export async function insertLoginChallenge(
+  db: Executor,
+  values: { userId: string; attemptHash: string; codeHash: string; now: Date; expiresAt: Date },
+) {
+  await db
+    .update(loginChallenges)
+    .set({ usedAt: values.now })
+    .where(and(eq(loginChallenges.userId, values.userId), isNull(loginChallenges.usedAt)));
+  await db.insert(loginChallenges).values({
+    userId: values.userId,
+    attemptHash: values.attemptHash,
+    codeHash: values.codeHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+export async function findOpenLoginChallenge(db: Executor, attemptHash: string) {
+  const [row] = await db
+    .select({
+      id: loginChallenges.id,
+      userId: loginChallenges.userId,
+      codeHash: loginChallenges.codeHash,
+      expiresAt: loginChallenges.expiresAt,
+    })
+    .from(loginChallenges)
+    .where(and(eq(loginChallenges.attemptHash, attemptHash), isNull(loginChallenges.usedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Ends a code check; false when it had already ended (a second, racing use). */
+export async function closeLoginChallenge(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(loginChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.usedAt)))
+    .returning({ id: loginChallenges.id });
+  return rows.length > 0;
+}

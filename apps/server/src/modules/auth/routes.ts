@@ -1,0 +1,149 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  LOGIN_ATTEMPT_COOKIE,
+  ZLoginOtpRequest,
+  ZLoginReply,
+  ZLoginRequest,
+  type LoginErrorCode,
+} from '@portal/shared/auth/login';
+import {
+  ZLogoutQuery,
+  ZLogoutReply,
+  ZLogoutRequest,
+  ZRefreshTokenReply,
+  ZRefreshTokenRequest,
+} from '@portal/shared/auth/session';
+import { API_BASE } from '@portal/shared/constants';
+import { requestLanguage, translate } from '../../lib/localize';
+import { bearerToken } from '../../plugins/auth-guard';
+import { openSealedBody } from '../../plugins/payload-envelope';
+import { perIpRateLimit } from '../../plugins/rate-limits';
+import type { AuthOutcome } from './service';
+
+const tags = ['auth'];
+const MINUTE_MS = 60_000;
+const LOGIN_PATH = `${API_BASE}/login`;
+
+/** The catalog key of each refusal (en.json / sp.json). */
+const ERROR_MESSAGES: Record<LoginErrorCode, string> = {
+  INVALID_CREDENTIALS: 'error.login.incorrect',
+  ACCOUNT_NOT_ACTIVE: 'error.login.notActive',
+  SYSTEM_DOWN: 'error.systemDown',
+  INVALID_OTP: 'error.loginOTP.invalid',
+  LOGIN_OTP_EXPIRED: 'error.loginOTP.expired',
+  TOO_MANY_ATTEMPTS: 'error.tooManyAttempts',
+};
+
+/** Sends a refusal in the envelope, with its code in `data` so the web app can act on it. */
+function refuse(
+  request: FastifyRequest,
+  response: FastifyReply,
+  outcome: Extract<AuthOutcome<unknown>, { ok: false }>,
+) {
+  return response.code(outcome.httpStatus).send({
+    status: false,
+    message: translate(requestLanguage(request), ERROR_MESSAGES[outcome.code]),
+    data: { errorCode: outcome.code },
+  });
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.auth;
+  const openBody = openSealedBody(app.env.PAYLOAD_KEY);
+  const secureCookie = app.env.PUBLIC_URL.startsWith('https:');
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+      preValidation: openBody,
+      schema: {
+        tags,
+        summary: 'Signs in with e-mail and password (sealed); may ask for an e-mailed code next',
+        body: ZLoginRequest,
+        response: { 200: ZLoginReply },
+      },
+    },
+    async (request, response) => {
+      const outcome = await service.login(request.body, { ip: request.ip });
+      if (!outcome.ok) return refuse(request, response, outcome);
+      const { attemptSecret, expiresAt, ...result } = outcome.data;
+      if (attemptSecret && expiresAt) {
+        response.setCookie(LOGIN_ATTEMPT_COOKIE, attemptSecret, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secureCookie,
+          path: LOGIN_PATH,
+          expires: expiresAt,
+        });
+        result.autoAuthCookie = LOGIN_ATTEMPT_COOKIE;
+      }
+      return { status: true, data: result };
+    },
+  );
+
+  app.post(
+    '/login/otp',
+    {
+      config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+      schema: {
+        tags,
+        summary: 'Completes a sign-in with the code e-mailed for this browser’s login attempt',
+        body: ZLoginOtpRequest,
+        response: { 200: ZLoginReply },
+      },
+    },
+    async (request, response) => {
+      const outcome = await service.verifyLoginCode(
+        { ...request.body, attemptSecret: request.cookies[LOGIN_ATTEMPT_COOKIE] },
+        { ip: request.ip },
+      );
+      if (!outcome.ok) return refuse(request, response, outcome);
+      response.clearCookie(LOGIN_ATTEMPT_COOKIE, { path: LOGIN_PATH });
+      return { status: true, data: outcome.data };
+    },
+  );
+
+  app.post(
+    '/refresh-token',
+    {
+      config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+      schema: {
+        tags,
+        summary: 'Trades a refresh token, once, for a new access and refresh token',
+        body: ZRefreshTokenRequest,
+        response: { 200: ZRefreshTokenReply },
+      },
+    },
+    async (request, response) => {
+      const outcome = await service.refresh(request.body.refresh_token, { ip: request.ip });
+      if (!outcome.ok) return refuse(request, response, outcome);
+      return { status: true, data: outcome.data };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+      schema: {
+        tags,
+        summary: 'Ends every session of the signed-in user (bearer token, or the refresh token in the body)',
+        querystring: ZLogoutQuery,
+        body: ZLogoutRequest,
+        response: { 200: ZLogoutReply },
+      },
+    },
+    async (request) => {
+      await service.logout(
+        {
+          accessToken: bearerToken(request) ?? request.query.token,
+          refreshToken: request.body?.refresh_token ?? request.query.token,
+        },
+        { ip: request.ip },
+      );
+      return { status: true, message: translate(requestLanguage(request), 'login.loggedOut') };
+    },
+  );
+};

@@ -1,0 +1,345 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
+import type { Language, Role } from '@portal/shared/constants';
+import { isLanguage } from '@portal/shared/i18n/language';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../db/audit';
+import type { Clock } from '../../providers/clock/clock';
+import type { Mailer } from '../../providers/mail/mailer';
+import { loginCodeMail } from '../../providers/mail/templates/login-code';
+import { hashPassword, verifyPassword } from '../../security/password-hash';
+import { ACCESS_TOKEN_SECONDS, newRefreshToken, type TokenIssuer, type VerifiedAccess } from './tokens';
+import {
+  clearFailedLogins,
+  closeLoginChallenge,
+  findLiveSession,
+  findLoginAccountByEmail,
+  findLoginAccountById,
+  findOpenLoginChallenge,
+  findSessionOfRefreshToken,
+  findSessionPolicy,
+  insertLoginChallenge,
+  insertRefreshToken,
+  insertSession,
+  recordFailedLogin,
+  revokeSession,
+  revokeUserSessions,
+  useRefreshToken,
+  type LoginAccount,
+  type SessionPolicy,
+} from './repository';
+
+/** However active it stays, a session ends this long after its login. */
+export const SESSION_MAX_HOURS = 12;
+const MINUTE_MS = 60_000;
+
+export interface RequestContext {
+  ip: string;
+}
+
+export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; httpStatus: number; code: LoginErrorCode };
+const refused = (httpStatus: number, code: LoginErrorCode): AuthOutcome<never> => ({ ok: false, httpStatus, code });
+
+/** A password check that takes as long as a real one, for addresses with no account. */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A code of `length` digits, every digit uniformly random. */
+function newLoginCode(length: number): string {
+  return Array.from({ length }, () => randomInt(10)).join('');
+}
+
+export interface AuthDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: TokenIssuer;
+  settings: { getDowntime(): Promise<{ inDowntime: boolean }> };
+}
+
+/** Sign-in with an optional e-mailed code, lockout, sessions and token rotation (spec sections 3, 4 and 8). */
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock, tokens } = deps;
+
+  const closedForRole = async (role: string) => role !== 'admin' && (await deps.settings.getDowntime()).inDowntime;
+
+  async function issueTokens(
+    account: NonNullable<LoginAccount>,
+    sessionId: string,
+    sessionEnd: Date,
+    policy: SessionPolicy,
+    executor: Pick<Database, 'select' | 'insert' | 'update'> = db,
+  ): Promise<TAccessTokenResponse> {
+    const now = clock.now();
+    const refreshToken = newRefreshToken();
+    // A refresh token outlives the idle timeout only if used: a browser closed for longer signs in again.
+    const idleEnd = new Date(now.getTime() + policy.inactiveSessionTimeoutInMin * MINUTE_MS);
+    await insertRefreshToken(executor, {
+      sessionId,
+      tokenHash: sha256(refreshToken),
+      now,
+      expiresAt: idleEnd < sessionEnd ? idleEnd : sessionEnd,
+    });
+    const accessToken = await tokens.issueAccessToken(
+      {
+        userId: account.id,
+        sessionId,
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        language: isLanguage(account.language) ? account.language : 'en',
+        role: account.role as Role,
+        isConsentSigned: account.consentSignedAt !== null,
+      },
+      now,
+    );
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      token_type: 'Bearer',
+    };
+  }
+
+  async function startSession(
+    account: NonNullable<LoginAccount>,
+    policy: SessionPolicy,
+    context: RequestContext,
+    method: string,
+  ) {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      await clearFailedLogins(tx, account.id);
+      const session = await insertSession(tx, account.id, now, new Date(now.getTime() + SESSION_MAX_HOURS * 3_600_000));
+      await recordAudit(tx, {
+        at: now,
+        action: 'login.succeeded',
+        actorId: account.id,
+        subjectId: account.id,
+        details: { method, sessionId: session.id },
+        ip: context.ip,
+      });
+      return issueTokens(account, session.id, session.expiresAt, policy, tx);
+    });
+  }
+
+  /** Counts a wrong password or code; the failure that reaches the limit locks the account. */
+  async function fail(
+    account: NonNullable<LoginAccount>,
+    policy: SessionPolicy,
+    context: RequestContext,
+    reason: string,
+  ) {
+    const now = clock.now();
+    const lockUntil = new Date(now.getTime() + policy.unlockAccountTimeInMin * MINUTE_MS);
+    const locked = await recordFailedLogin(db, account.id, policy.failedAttemptLimit, lockUntil);
+    await recordAudit(db, {
+      at: now,
+      action: 'login.failed',
+      actorId: account.id,
+      subjectId: account.id,
+      details: { reason },
+      ip: context.ip,
+    });
+    if (locked) {
+      await recordAudit(db, {
+        at: now,
+        action: 'login.locked',
+        subjectId: account.id,
+        details: { until: lockUntil.toISOString() },
+        ip: context.ip,
+      });
+    }
+    return locked;
+  }
+
+  async function endAllSessions(userId: string, reason: string, context?: RequestContext) {
+    const now = clock.now();
+    const ended = await revokeUserSessions(db, userId, now, reason);
+    await recordAudit(db, {
+      at: now,
+      action: reason === 'logout' ? 'logout' : 'session.endedAll',
+      actorId: userId,
+      subjectId: userId,
+      details: { reason, sessions: ended },
+      ip: context?.ip,
+    });
+  }
+
+  const isLocked = (account: NonNullable<LoginAccount>) =>
+    account.lockedUntil !== null && account.lockedUntil.getTime() > clock.now().getTime();
+
+  return {
+    /**
+     * `POST /login`. Unknown addresses, wrong passwords and locked accounts get the same answer, after the
+     * same amount of work. A patient whose policy asks for a code gets one by e-mail; the attempt's secret
+     * goes back in `attemptSecret` for the route to put in an HttpOnly cookie.
+     */
+    async login(
+      credentials: { email: string; password: string },
+      context: RequestContext,
+    ): Promise<AuthOutcome<TLoginResult & { attemptSecret?: string; expiresAt?: Date }>> {
+      const account = await findLoginAccountByEmail(db, credentials.email);
+      // During downtime only administrators sign in; an unknown address is told the same as a patient.
+      if (await closedForRole(account?.role ?? 'patient')) return refused(503, 'SYSTEM_DOWN');
+      if (!account) {
+        await verifyPassword(await decoy(), credentials.password);
+        await recordAudit(db, {
+          at: clock.now(),
+          action: 'login.failed',
+          details: { reason: 'unknownAccount' },
+          ip: context.ip,
+        });
+        return refused(401, 'INVALID_CREDENTIALS');
+      }
+      const passwordMatches = await verifyPassword(account.passwordHash, credentials.password);
+      const policy = await findSessionPolicy(db);
+      if (isLocked(account)) {
+        await recordAudit(db, {
+          at: clock.now(),
+          action: 'login.refusedLocked',
+          subjectId: account.id,
+          ip: context.ip,
+        });
+        return refused(401, 'INVALID_CREDENTIALS');
+      }
+      if (!passwordMatches) {
+        await fail(account, policy, context, 'wrongPassword');
+        return refused(401, 'INVALID_CREDENTIALS');
+      }
+      if (account.status !== 'active') return refused(403, 'ACCOUNT_NOT_ACTIVE');
+
+      if (account.role === 'patient' && policy.otpEnabledForPatient) {
+        const now = clock.now();
+        const code = newLoginCode(policy.otpLength);
+        const attemptSecret = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(now.getTime() + policy.otpExpiryInMin * MINUTE_MS);
+        await db.transaction(async (tx) => {
+          await insertLoginChallenge(tx, {
+            userId: account.id,
+            attemptHash: sha256(attemptSecret),
+            codeHash: sha256(code),
+            now,
+            expiresAt,
+          });
+          await recordAudit(tx, { at: now, action: 'login.codeSent', subjectId: account.id, ip: context.ip });
+        });
+        const language: Language = isLanguage(account.language) ? account.language : 'en';
+        await deps.mailer.send({
+          to: account.email,
+          userId: account.id,
+          language,
+          template: 'login-code',
+          content: loginCodeMail(language, { firstName: account.firstName, code, minutes: policy.otpExpiryInMin }),
+        });
+        return { ok: true, data: { twoFactorEnabled: true, attemptSecret, expiresAt } };
+      }
+      return {
+        ok: true,
+        data: {
+          twoFactorEnabled: false,
+          accessTokenResponse: await startSession(account, policy, context, 'password'),
+        },
+      };
+    },
+
+    /** `POST /login/otp`: the e-mailed code of this browser's login attempt, once, before it expires. */
+    async verifyLoginCode(
+      input: { otp: string; username?: string; attemptSecret?: string },
+      context: RequestContext,
+    ): Promise<AuthOutcome<TLoginResult>> {
+      const expired = refused(401, 'LOGIN_OTP_EXPIRED');
+      if (!input.attemptSecret) return expired;
+      const challenge = await findOpenLoginChallenge(db, sha256(input.attemptSecret));
+      if (!challenge) return expired;
+      const account = await findLoginAccountById(db, challenge.userId);
+      if (!account || account.status !== 'active') return expired;
+      if (input.username && input.username.trim().toLowerCase() !== account.email.toLowerCase()) return expired;
+      if (await closedForRole(account.role)) return refused(503, 'SYSTEM_DOWN');
+      const now = clock.now();
+      if (challenge.expiresAt.getTime() <= now.getTime()) {
+        await closeLoginChallenge(db, challenge.id, now);
+        await recordAudit(db, { at: now, action: 'login.codeExpired', subjectId: account.id, ip: context.ip });
+        return expired;
+      }
+      const policy = await findSessionPolicy(db);
+      if (isLocked(account) || !sameHash(challenge.codeHash, sha256(input.otp.trim()))) {
+        // A lock ends the attempt, so the next try is told to log in again (where the lock answers).
+        const locked = isLocked(account) || (await fail(account, policy, context, 'wrongCode'));
+        if (locked) await closeLoginChallenge(db, challenge.id, now);
+        return refused(401, 'INVALID_OTP');
+      }
+      if (!(await closeLoginChallenge(db, challenge.id, now))) return expired;
+      return {
+        ok: true,
+        data: { twoFactorEnabled: true, accessTokenResponse: await startSession(account, policy, context, 'code') },
+      };
+    },
+
+    /**
+     * `POST /refresh-token`: each refresh token works once. Presenting one that was already used means it
+     * was copied, so the whole session (every token rotated from the same login) ends.
+     */
+    async refresh(refreshToken: string, context: RequestContext): Promise<AuthOutcome<TAccessTokenResponse>> {
+      const now = clock.now();
+      const tokenHash = sha256(refreshToken);
+      const used = await useRefreshToken(db, tokenHash, now);
+      if (!used) {
+        const replayed = await findSessionOfRefreshToken(db, tokenHash);
+        if (replayed) {
+          await revokeSession(db, replayed.sessionId, now, 'refreshReuse');
+          await recordAudit(db, {
+            at: now,
+            action: 'session.refreshReuse',
+            subjectId: replayed.userId,
+            details: { sessionId: replayed.sessionId },
+            ip: context.ip,
+          });
+        }
+        return refused(401, 'INVALID_CREDENTIALS');
+      }
+      const session = await findLiveSession(db, used.sessionId, now);
+      if (!session || session.status !== 'active' || used.expiresAt.getTime() <= now.getTime()) {
+        return refused(401, 'INVALID_CREDENTIALS');
+      }
+      if (await closedForRole(session.role)) return refused(503, 'SYSTEM_DOWN');
+      const account = await findLoginAccountById(db, session.userId);
+      const policy = await findSessionPolicy(db);
+      return { ok: true, data: await issueTokens(account!, session.sessionId, session.expiresAt, policy) };
+    },
+
+    /** The bearer of an access token whose session is still open, or undefined (401). */
+    async authenticate(accessToken: string): Promise<VerifiedAccess | undefined> {
+      const now = clock.now();
+      const verified = await tokens.verifyAccessToken(accessToken, now);
+      if (!verified) return undefined;
+      const session = await findLiveSession(db, verified.sessionId, now);
+      if (!session || session.userId !== verified.userId || session.status !== 'active') return undefined;
+      return { userId: session.userId, sessionId: session.sessionId, role: session.role as Role };
+    },
+
+    /** `POST /logout`: ends every session of the user the token belongs to. */
+    async logout(credential: { accessToken?: string; refreshToken?: string }, context: RequestContext) {
+      const now = clock.now();
+      let userId = credential.accessToken
+        ? (await tokens.verifyAccessToken(credential.accessToken, now))?.userId
+        : undefined;
+      if (!userId && credential.refreshToken)
+        userId = (await findSessionOfRefreshToken(db, sha256(credential.refreshToken)))?.userId;
+      if (!userId) return;
+      await endAllSessions(userId, 'logout', context);
+    },
+
+    /** Ends every session of a user (logout, password change or reset, withdrawal); their tokens stop working. */
+    endAllSessions,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

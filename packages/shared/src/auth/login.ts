@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { envelope } from '../api/envelope';
+import { EMAIL_CODE_MAX_LENGTH } from '../constants';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
+
+/** Message keys of the login screens (en.json / sp.json). */
+export const LOGIN_MESSAGES = {
+  emailInvalid: 'error.login.emailInvalid',
+  passwordRequired: 'error.login.passwordRequired',
+  otpRequired: 'error.loginOTP.empty',
+  otpInvalid: 'error.loginOTP.invalid',
+} as const;
+
+/**
+ * Why a login or code check was refused; the web app shows each in the reader's language.
+ * SYSTEM_DOWN and LOGIN_OTP_EXPIRED are the spec's own codes.
+ */
+export const LOGIN_ERROR_CODES = [
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_NOT_ACTIVE',
+  'SYSTEM_DOWN',
+  'INVALID_OTP',
+  'LOGIN_OTP_EXPIRED',
+  'TOO_MANY_ATTEMPTS',
+] as const;
+export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
+export const ZLoginError = z.object({ errorCode: z.enum(LOGIN_ERROR_CODES) });
+
+/** The token pair of a sign-in or a refresh, stored under `authorize` (spec section 3). */
+export const ZAccessTokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Seconds the access token lives. */
+  expires_in: z.number().int(),
+  token_type: z.literal('Bearer'),
+});
+export type TAccessTokenResponse = z.infer<typeof ZAccessTokenResponse>;
+
+/** The login form and `POST /login` (values opened from the payload envelope). */
+export const ZLoginRequest = z.object({
+  email: z
+    .string({ error: LOGIN_MESSAGES.emailInvalid })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, LOGIN_MESSAGES.emailInvalid)
+    .regex(EMAIL_PATTERN, LOGIN_MESSAGES.emailInvalid),
+  password: z.string({ error: LOGIN_MESSAGES.passwordRequired }).min(1, LOGIN_MESSAGES.passwordRequired).max(1024),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** Login result (spec section 3): tokens at once, or `twoFactorEnabled` and an e-mailed code to enter. */
+export const ZLoginResult = z.object({
+  twoFactorEnabled: z.boolean(),
+  accessTokenResponse: ZAccessTokenResponse.optional(),
+  /** The name of the HttpOnly cookie that binds the e-mailed code to this login attempt. */
+  autoAuthCookie: z.string().optional(),
+});
+export type TLoginResult = z.infer<typeof ZLoginResult>;
+export const ZLoginReply = envelope(z.union([ZLoginResult, ZLoginError]));
+
+/** The code form and `POST /login/otp`: digits only, at most EMAIL_CODE_MAX_LENGTH (spec section 5). */
+export const ZLoginOtpRequest = z.object({
+  otp: z
+    .string({ error: LOGIN_MESSAGES.otpRequired })
+    .trim()
+    .min(1, LOGIN_MESSAGES.otpRequired)
+    .max(EMAIL_CODE_MAX_LENGTH, LOGIN_MESSAGES.otpInvalid)
+    .regex(/^\d+$/, LOGIN_MESSAGES.otpInvalid),
+  username: z.string().max(EMAIL_MAX_LENGTH).optional(),
+});
+export type TLoginOtpRequest = z.infer<typeof ZLoginOtpRequest>;
+
+/** The cookie that holds a login attempt's secret between the password and the code. */
+export const LOGIN_ATTEMPT_COOKIE = 'login_attempt';
