@@ -19,6 +19,8 @@ export const ZClientConfig = z.object({
   payloadKey: z.string(),
   captchaEnabled: z.boolean(),
   contact: ZContactSettings,
+  /** Minutes without activity before a signed-in user is signed out (security policy). */
+  inactiveSessionTimeoutInMin: z.number().int().positive(),
 });
 export type TClientConfig = z.infer<typeof ZClientConfig>;
 export const ZClientConfigReply = envelope(ZClientConfig);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { API_BASE } from '@portal/shared/constants';
+import { readStoredTokens } from './auth-storage';
 
 export class ApiError extends Error {
   constructor(
@@ -31,4 +32,29 @@ export async function apiRequest<S extends z.ZodType<{ status: boolean; message?
     throw new ApiError(envelope?.message ?? response.statusText, response.status, envelope?.data);
   }
   return schema.parse(body);
+}
+
+let onUnauthorized: () => void = () => {};
+
+/** What happens when the server refuses a signed-in call's token: the session sets a clean sign-out. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/** `apiRequest` with the stored access token as a bearer header; a 401 ends the session (spec section 4). */
+export async function authorizedRequest<S extends z.ZodType<{ status: boolean; message?: string }>>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+): Promise<z.infer<S>> {
+  const token = readStoredTokens()?.access_token;
+  try {
+    return await apiRequest(path, schema, {
+      ...init,
+      headers: { ...init.headers, ...(token && { Authorization: `Bearer ${token}` }) },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) onUnauthorized();
+    throw error;
+  }
 }

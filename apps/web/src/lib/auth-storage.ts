@@ -1,9 +1,13 @@
-import { TOKEN_STORAGE_KEY, ROLES } from '@portal/shared/constants';
-import { ZStoredAuth, ZTokenClaims, type TTokenClaims } from '@portal/shared/auth/token-claims';
+import { LANGUAGE_COOKIE, TOKEN_STORAGE_KEY, ROLES } from '@portal/shared/constants';
+import type { TAccessTokenResponse } from '@portal/shared/auth/login';
+import { ZStoredAuth, ZTokenClaims, type TStoredAuth, type TTokenClaims } from '@portal/shared/auth/token-claims';
 
 export interface StoredSession {
   claims: TTokenClaims;
   isAdmin: boolean;
+  /** When the access token expires, on this device's clock (see `saveTokens`). */
+  expiresAtMs: number;
+  refreshToken: string;
 }
 
 function decodeJwtPayload(token: string): unknown {
@@ -17,27 +21,70 @@ function decodeJwtPayload(token: string): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
+/** The tokens under `authorize`, or undefined when missing or unreadable. */
+export function readStoredTokens(): TStoredAuth | undefined {
+  const raw = localStorage.getItem(TOKEN_STORAGE_KEY);
+  if (!raw) return undefined;
+  try {
+    return ZStoredAuth.parse(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The signed-in session from local storage `authorize`, or null when the token is missing, unreadable
  * or expired. The server verifies every call; this only decides which pages and menus to show.
  */
 export function readStoredSession(nowMs: number = Date.now()): StoredSession | null {
-  const raw = localStorage.getItem(TOKEN_STORAGE_KEY);
-  if (!raw) return null;
+  const stored = readStoredTokens();
+  if (!stored) return null;
   try {
-    const stored = ZStoredAuth.parse(JSON.parse(raw));
     const claims = ZTokenClaims.parse(decodeJwtPayload(stored.access_token));
-    if (claims.exp * 1000 <= nowMs) return null;
-    return { claims, isAdmin: claims.realm_access.roles.includes(ROLES.admin) };
+    const expiresAtMs = stored.expires_at ?? claims.exp * 1000;
+    if (expiresAtMs <= nowMs) return null;
+    return {
+      claims,
+      isAdmin: claims.realm_access.roles.includes(ROLES.admin),
+      expiresAtMs,
+      refreshToken: stored.refresh_token,
+    };
   } catch {
     return null;
   }
+}
+
+/**
+ * Stores a new token pair. The expiry is counted from this device's clock (`expires_in`), not from the
+ * token's `exp`, so a computer whose clock is wrong neither signs out at once nor stays signed in too long.
+ */
+export function saveTokens(tokens: TAccessTokenResponse, nowMs: number = Date.now()) {
+  const stored: TStoredAuth = {
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token,
+    expires_at: nowMs + tokens.expires_in * 1000,
+  };
+  localStorage.setItem(TOKEN_STORAGE_KEY, JSON.stringify(stored));
 }
 
 /** Clears stored login data: tokens in local storage and everything in session storage. */
 export function clearLoginData() {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
   sessionStorage.clear();
+}
+
+/**
+ * The clean sign-out of a failed refresh or a refused token (spec section 4): all local and session
+ * storage and every cookie the page can reach, except the preferred language, so the login page that
+ * follows still speaks the participant's language.
+ */
+export function clearAllStoredData() {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const entry of document.cookie.split(';')) {
+    const name = entry.split('=')[0]?.trim();
+    if (name && name !== LANGUAGE_COOKIE) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
 }
 
 /** Whether anything is stored under `authorize`, readable or not. */

@@ -17,6 +17,13 @@ export const ZTokenClaims = z.object({
 });
 export type TTokenClaims = z.infer<typeof ZTokenClaims>;
 
-/** Stored in local storage under `authorize` (spec section 3). */
-export const ZStoredAuth = z.object({ access_token: z.string(), refresh_token: z.string() });
+/**
+ * Stored in local storage under `authorize` (spec section 3), with the access token's expiry on the
+ * device's own clock (milliseconds).
+ */
+export const ZStoredAuth = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_at: z.number().optional(),
+});
 export type TStoredAuth = z.infer<typeof ZStoredAuth>;

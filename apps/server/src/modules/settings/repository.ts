@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { appSettings, downtimeSettings } from '../../db/schema';
+import { appSettings, downtimeSettings, securityPolicy } from '../../db/schema';
 
 export async function findDowntimeSettings(db: Database) {
   const rows = await db.select().from(downtimeSettings).where(eq(downtimeSettings.id, 1));
@@ -10,4 +10,13 @@ export async function findDowntimeSettings(db: Database) {
 export async function findAppSetting(db: Database, key: string): Promise<unknown> {
   const rows = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
   return rows[0]?.value;
+}
+
+export async function findInactiveSessionTimeout(db: Database): Promise<number> {
+  const rows = await db
+    .select({ minutes: securityPolicy.inactiveSessionTimeoutInMin })
+    .from(securityPolicy)
+    .where(eq(securityPolicy.id, 1));
+  if (!rows[0]) throw new Error('security policy row is missing');
+  return rows[0].minutes;
 }

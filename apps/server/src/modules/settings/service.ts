@@ -4,7 +4,7 @@ import { DEFAULT_CONTACT } from '../../db/seed-data';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Clock } from '../../providers/clock/clock';
 import { describeDowntime } from './downtime';
-import { findAppSetting, findDowntimeSettings } from './repository';
+import { findAppSetting, findDowntimeSettings, findInactiveSessionTimeout } from './repository';
 
 const SETTINGS_TTL_MS = 5_000;
 
@@ -28,17 +28,20 @@ export function createSettingsService({
     SETTINGS_TTL_MS,
     clock,
   );
+  const idleTimeout = ttlCache(() => findInactiveSessionTimeout(db), SETTINGS_TTL_MS, clock);
 
   return {
     async getDowntime() {
       return describeDowntime(await downtimeRow.get(), clock.now());
     },
     async getClientConfig(): Promise<TClientConfig> {
-      return { payloadKey, captchaEnabled, contact: await contact.get() };
+      const [contactSettings, inactiveSessionTimeoutInMin] = await Promise.all([contact.get(), idleTimeout.get()]);
+      return { payloadKey, captchaEnabled, contact: contactSettings, inactiveSessionTimeoutInMin };
     },
     invalidate() {
       downtimeRow.invalidate();
       contact.invalidate();
+      idleTimeout.invalidate();
     },
   };
 }

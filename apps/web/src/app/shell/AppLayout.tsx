@@ -3,6 +3,8 @@ import { Box, CircularProgress, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DowntimeBanner } from './DowntimeBanner';
+import { DowntimeSignOut } from './DowntimeSignOut';
+import { IdlePrompt } from './IdlePrompt';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -50,6 +52,8 @@ export function AppLayout() {
         </Suspense>
       </Box>
       {showFooter && <Footer />}
+      <IdlePrompt />
+      <DowntimeSignOut />
     </Box>
   );
 }

@@ -1,6 +1,4 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Alert, Box, IconButton, InputAdornment, TextField, Typography } from '@mui/material';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -8,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { accountInformationSchema, EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { validateCredentials } from '../api/registration-api';
-import { FieldError } from './FieldError';
-import { SubmitButton } from './SubmitButton';
+import { FieldError } from '../../../components/ui/FieldError';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { PasswordChecklist } from './PasswordChecklist';
 import { applyServerErrors, serverFieldErrors } from './server-errors';
 
@@ -30,7 +29,6 @@ interface AccountStepProps {
 /** Step 2: e-mail and password, checked here and then by `POST /validateCredentials` before step 3. */
 export function AccountStep({ policy, actionsDisabled, initial, notice, backButton, onDone }: AccountStepProps) {
   const { t } = useTranslation();
-  const [showPassword, setShowPassword] = useState(false);
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -82,34 +80,15 @@ export function AccountStep({ policy, actionsDisabled, initial, notice, backButt
         }}
       />
       <FieldError id="email-error" message={errors.email?.message} />
-      <TextField
+      <PasswordField
         {...register('password')}
         label={t('registration.fields.password')}
-        type={showPassword ? 'text' : 'password'}
         autoComplete="new-password"
         required
         fullWidth
         margin="normal"
         error={Boolean(errors.password)}
-        slotProps={{
-          htmlInput: {
-            'aria-describedby': errors.password ? 'password-error password-rules' : 'password-rules',
-          },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-label={t(showPassword ? 'registration.fields.hidePassword' : 'registration.fields.showPassword')}
-                  aria-pressed={showPassword}
-                  edge="end"
-                >
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        describedBy={errors.password ? 'password-error password-rules' : 'password-rules'}
       />
       <FieldError id="password-error" message={errors.password?.message} />
       <PasswordChecklist id="password-rules" policy={policy} password={password ?? ''} />

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration/registration-form';
 import type { WizardDraft } from '../wizard-draft';
-import { FieldError } from './FieldError';
-import { SubmitButton } from './SubmitButton';
+import { FieldError } from '../../../components/ui/FieldError';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 type Criteria = WizardDraft['criteria'];
 

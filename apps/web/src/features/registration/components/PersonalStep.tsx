@@ -15,8 +15,8 @@ import {
 } from '@portal/shared/registration/registration-form';
 import { CaptchaField } from './CaptchaField';
 import { DateOfBirthField } from './DateOfBirthField';
-import { FieldError } from './FieldError';
-import { SubmitButton } from './SubmitButton';
+import { FieldError } from '../../../components/ui/FieldError';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { HealthSystemField } from './HealthSystemField';
 import { SelectField } from './SelectField';
 import { applyServerErrors, serverFieldErrors, type ServerFieldError } from './server-errors';

@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { ZLoginReply, ZLoginResult, type LoginErrorCode } from '@portal/shared/auth/login';
+import { ZResendActivationReply } from '@portal/shared/registration/activation';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { postSealed } from '../../../lib/sealed-request';
+
+/** `POST /login` with e-mail and password sealed in the payload envelope (CONTRACT.md). */
+export async function login(email: string, password: string) {
+  return ZLoginResult.parse((await postSealed('/login', { email, password }, ZLoginReply)).data);
+}
+
+/** `POST /login/otp`; the browser sends the attempt's HttpOnly cookie along. */
+export async function verifyLoginCode(otp: string, username: string) {
+  const reply = await apiRequest('/login/otp', ZLoginReply, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ otp, username }),
+  });
+  return ZLoginResult.parse(reply.data);
+}
+
+export function useResendActivation() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest(`/resendActivationEmail?${new URLSearchParams({ email }).toString()}`, ZResendActivationReply),
+  });
+}
+
+/** The code of a refused login (spec section 8), if the server gave one. */
+export function loginErrorCode(error: unknown): LoginErrorCode | undefined {
+  return error instanceof ApiError ? (error.data as { errorCode?: LoginErrorCode } | undefined)?.errorCode : undefined;
+}
+
+/**
+ * What to show for a refused login: the server's message (already in the reader's language), else the
+ * spec's 'Something went wrong. Try again in a few minutes.' (catalog key).
+ */
+export function loginErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : 'error.login.failed';
+}

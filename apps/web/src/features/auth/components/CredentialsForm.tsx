@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ZLoginRequest, type TLoginRequest, type TLoginResult } from '@portal/shared/auth/login';
+import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
+import { FieldError } from '../../../components/ui/FieldError';
+import { PasswordField } from '../../../components/ui/PasswordField';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { login, loginErrorCode, loginErrorMessage, useResendActivation } from '../api/auth-api';
+
+interface CredentialsFormProps {
+  initialEmail: string;
+  onSignedIn(result: TLoginResult, credentials: TLoginRequest): void;
+}
+
+/** E-mail and password, Forgot Password, Login with a spinner, and Sign Up (spec section 2). */
+export function CredentialsForm({ initialEmail, onSignedIn }: CredentialsFormProps) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<{ message: string; notActive: boolean }>();
+  const resend = useResendActivation();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<TLoginRequest>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { email: initialEmail, password: '' },
+    mode: 'onSubmit',
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(undefined);
+    resend.reset();
+    try {
+      onSignedIn(await login(values.email.trim(), values.password), values);
+    } catch (error) {
+      setFailure({ message: loginErrorMessage(error), notActive: loginErrorCode(error) === 'ACCOUNT_NOT_ACTIVE' });
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 480 }}>
+      <TextField
+        {...register('email')}
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        required
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.email)}
+        slotProps={{
+          htmlInput: { maxLength: EMAIL_MAX_LENGTH, 'aria-describedby': errors.email ? 'email-error' : undefined },
+        }}
+      />
+      <FieldError id="email-error" message={errors.email?.message} />
+      <PasswordField
+        {...register('password')}
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+        fullWidth
+        margin="normal"
+        error={Boolean(errors.password)}
+        describedBy={errors.password ? 'password-error' : undefined}
+      />
+      <FieldError id="password-error" message={errors.password?.message} />
+      <Typography sx={{ mt: 1 }}>
+        <Link component={RouterLink} to="/forgot-password">
+          {t('login.forgotPassword')}
+        </Link>
+      </Typography>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {t(failure.message, { defaultValue: failure.message })}
+        </Alert>
+      )}
+      {failure?.notActive && (
+        <Box sx={{ mt: 2 }} aria-live="polite">
+          <Button
+            variant="outlined"
+            disabled={resend.isPending || resend.isSuccess}
+            onClick={() => resend.mutate(getValues('email').trim())}
+          >
+            {t('login.resendActivation')}
+          </Button>
+          {resend.isSuccess && (
+            <Alert severity="success" sx={{ mt: 2 }}>
+              {resend.data.message || t('login.activationResent')}
+            </Alert>
+          )}
+          {resend.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {resend.error.message || t('error.generic')}
+            </Alert>
+          )}
+        </Box>
+      )}
+      <Box sx={{ mt: 3 }}>
+        <SubmitButton busy={isSubmitting} label={t(isSubmitting ? 'login.signingIn' : 'login.submit')} />
+      </Box>
+      <Typography sx={{ mt: 3 }}>
+        {t('login.noAccount')}{' '}
+        <Link component={RouterLink} to="/register-patient">
+          {t('nav.signUp')}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}
