@@ -20,3 +20,21 @@ export async function findInactiveSessionTimeout(db: Database): Promise<number> 
   if (!rows[0]) throw new Error('security policy row is missing');
   return rows[0].minutes;
 }
+
+export async function updateDowntimeSettings(
+  db: Database,
+  values: {
+    enableDowntime: boolean;
+    messageEn: string;
+    messageSp: string;
+    effectiveStartDate: Date;
+    effectiveEndDate: Date;
+    reminderDaysInAdvance: number;
+  },
+  now: Date,
+) {
+  await db
+    .insert(downtimeSettings)
+    .values({ id: 1, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: downtimeSettings.id, set: { ...values, updatedAt: now } });
+}

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZDowntimeReply } from '@portal/shared/settings/downtime';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { ZDowntimeReply, ZDowntimeUpdate } from '@portal/shared/settings/downtime';
+import { requestLanguage, translate } from '../../lib/localize';
+import { perIpRateLimit } from '../../plugins/rate-limits';
 import { ZClientConfigReply } from '@portal/shared/client-config';
 import { publicReadRateLimit } from '../../plugins/rate-limits';
 
@@ -11,6 +14,32 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/downtime',
     { config, schema: { tags: ['settings'], summary: 'Downtime banner and state', response: { 200: ZDowntimeReply } } },
     async () => ({ status: true, data: await service.getDowntime() }),
+  );
+  app.post(
+    '/downtime',
+    {
+      onRequest: app.requireRole('admin'),
+      config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
+      schema: {
+        tags: ['settings'],
+        summary: 'Saves the downtime window and banner messages (administrators)',
+        security: [{ bearerAuth: [] }],
+        body: ZDowntimeUpdate,
+        response: { 200: ZDowntimeReply, 400: ZErrorReply },
+      },
+    },
+    async (request, response) => {
+      const saved = await service.saveDowntime(request.body, { userId: request.auth!.userId, ip: request.ip });
+      const language = requestLanguage(request);
+      if (!saved.ok) {
+        return response.code(400).send({
+          status: false,
+          message: translate(language, 'error.invalidRequest'),
+          data: saved.errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
+        });
+      }
+      return { status: true, data: await service.getDowntime() };
+    },
   );
   app.get(
     '/client-config',

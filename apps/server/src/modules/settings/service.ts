@@ -4,7 +4,11 @@ import { DEFAULT_CONTACT } from '../../db/seed-data';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Clock } from '../../providers/clock/clock';
 import { describeDowntime } from './downtime';
-import { findAppSetting, findDowntimeSettings, findInactiveSessionTimeout } from './repository';
+import { downtimeUpdateSchema } from '@portal/shared/settings/downtime';
+import { recordAudit } from '../../db/audit';
+import type { TFieldError } from '@portal/shared/api/envelope';
+import { fieldErrors } from '@portal/shared/registration/registration-form';
+import { findAppSetting, findDowntimeSettings, findInactiveSessionTimeout, updateDowntimeSettings } from './repository';
 
 const SETTINGS_TTL_MS = 5_000;
 
@@ -37,6 +41,40 @@ export function createSettingsService({
     async getClientConfig(): Promise<TClientConfig> {
       const [contactSettings, inactiveSessionTimeoutInMin] = await Promise.all([contact.get(), idleTimeout.get()]);
       return { payloadKey, captchaEnabled, contact: contactSettings, inactiveSessionTimeoutInMin };
+    },
+    /**
+     * `POST /downtime` (administrators): saves the window. The route checked the shape; the window is
+     * checked here against the server's clock. Field problems carry catalog keys.
+     */
+    async saveDowntime(
+      body: unknown,
+      who: { userId: string; ip: string },
+    ): Promise<{ ok: true } | { ok: false; errors: TFieldError[] }> {
+      const now = clock.now();
+      const parsed = downtimeUpdateSchema(now).safeParse(body);
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+      const v = parsed.data;
+      await updateDowntimeSettings(
+        db,
+        {
+          enableDowntime: v.enableDowntime,
+          messageEn: v.message.en,
+          messageSp: v.message.sp,
+          effectiveStartDate: new Date(v.effectiveStartDate),
+          effectiveEndDate: new Date(v.effectiveEndDate),
+          reminderDaysInAdvance: v.reminderDaysInAdvance,
+        },
+        now,
+      );
+      await recordAudit(db, {
+        at: now,
+        action: 'downtime.updated',
+        actorId: who.userId,
+        details: { enableDowntime: v.enableDowntime, start: v.effectiveStartDate, end: v.effectiveEndDate },
+        ip: who.ip,
+      });
+      downtimeRow.invalidate();
+      return { ok: true };
     },
     invalidate() {
       downtimeRow.invalidate();

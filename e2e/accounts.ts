@@ -1,0 +1,102 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { expect, type Page } from '@playwright/test';
+import { importPayloadKey, sealPayload, type PlainPayload } from '../packages/shared/src/crypto/payload-envelope';
+import { activationLinkFor, mailsTo, uniqueEmail, type Language } from './fixtures';
+import { PORTAL_PORT } from './ports';
+
+/** Accounts and sign-ins made through the portal's own API, as the web app makes them. */
+const API = `http://127.0.0.1:${PORTAL_PORT}/common-server`;
+export const PATIENT_PASSWORD = 'Kidney#2026';
+export const ADMIN = { email: 'admin@example.org', password: 'Admin#Pass1' };
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T; headers: Headers }> {
+  const response = await fetch(`${API}${path}`, init);
+  return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+}
+
+async function sealed(payload: PlainPayload) {
+  const config = await call<{ data: { payloadKey: string } }>('/client-config');
+  return JSON.stringify(await sealPayload(await importPayloadKey(config.body.data.payloadKey), payload));
+}
+
+async function solvedCaptcha(): Promise<string> {
+  const { body } = await call<{ data: Challenge }>('/captcha/challenge');
+  const solution = await solveChallenge({ challenge: body.data, deriveKey });
+  if (!solution) throw new Error('the captcha challenge could not be solved');
+  return Buffer.from(JSON.stringify({ challenge: body.data, solution })).toString('base64');
+}
+
+/** A registered and activated participant with an address of their own, so journeys never share one. */
+export async function createPatient(language: Language, tag = 'patient'): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail(tag);
+  const reply = await call<{ status: boolean }>('/register', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: await sealed({
+      firstName: language === 'en' ? 'Rose' : 'Lucía',
+      lastName: language === 'en' ? 'Walker' : 'Ramírez',
+      email,
+      password: PATIENT_PASSWORD,
+      language,
+      isAdult: true,
+      kidneyDiseaseStatus: true,
+      nkfRegistrationParticipation: true,
+      birthDate: '05/17/1958',
+      postalCode: '60601',
+      country: 'USA',
+      gender: 'female',
+      healthSystem: 'none',
+      healthSystemConsent: false,
+      altcha: await solvedCaptcha(),
+    }),
+  });
+  expect(reply.body.status, 'registration through the API').toBe(true);
+  const { link } = await activationLinkFor(email);
+  const activation = await call<{ status: boolean }>(`/registrationConfirm${new URL(link).search}`);
+  expect(activation.body.status, 'activation through the API').toBe(true);
+  return { email, password: PATIENT_PASSWORD };
+}
+
+/** The newest login code e-mailed to an address, once more than `seen` such e-mails have arrived. */
+export async function loginCodeFor(email: string, seen = 0): Promise<string> {
+  const codes = async () =>
+    (await mailsTo(email)).map((mail) => /^\s*(\d{4,8})\s*$/m.exec(mail.text)?.[1]).filter(Boolean) as string[];
+  await expect.poll(async () => (await codes()).length, { timeout: 15_000 }).toBeGreaterThan(seen);
+  return (await codes()).at(-1)!;
+}
+
+/** Signs in through the API, with the e-mailed code when the security policy asks for one. */
+export async function apiLogin(email: string, password: string): Promise<TokenPair> {
+  const seen = (await mailsTo(email)).length;
+  const login = await call<{ status: boolean; data: { twoFactorEnabled: boolean; accessTokenResponse?: TokenPair } }>(
+    '/login',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: await sealed({ email, password }) },
+  );
+  expect(login.body.status, 'login through the API').toBe(true);
+  if (login.body.data.accessTokenResponse) return login.body.data.accessTokenResponse;
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const otp = await call<{ status: boolean; data: { accessTokenResponse: TokenPair } }>('/login/otp', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify({ otp: await loginCodeFor(email, seen), username: email }),
+  });
+  expect(otp.body.status, 'login code through the API').toBe(true);
+  return otp.body.data.accessTokenResponse;
+}
+
+/** Puts a real session in the page's local storage before its first script runs, as a sign-in would. */
+export async function useSignedIn(page: Page, tokens: TokenPair) {
+  await page.addInitScript((pair) => {
+    if (!localStorage.getItem('e2e-signed-in')) {
+      localStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('authorize', JSON.stringify({ ...pair, expires_at: Date.now() + pair.expires_in * 1000 }));
+    }
+  }, tokens);
+}
