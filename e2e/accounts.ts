@@ -64,17 +64,22 @@ export async function createPatient(language: Language, tag = 'patient'): Promis
   return { email, password: PATIENT_PASSWORD };
 }
 
-/** The newest login code e-mailed to an address, once more than `seen` such e-mails have arrived. */
+/** Every login code e-mailed to an address, oldest first (the code stands alone on its line). */
+export async function loginCodesTo(email: string): Promise<string[]> {
+  return (await mailsTo(email))
+    .map((mail) => /^\s*(\d{4,8})\s*$/m.exec(mail.text)?.[1])
+    .filter((code): code is string => code !== undefined);
+}
+
+/** The newest login code e-mailed to an address, once more than `seen` codes have arrived. */
 export async function loginCodeFor(email: string, seen = 0): Promise<string> {
-  const codes = async () =>
-    (await mailsTo(email)).map((mail) => /^\s*(\d{4,8})\s*$/m.exec(mail.text)?.[1]).filter(Boolean) as string[];
-  await expect.poll(async () => (await codes()).length, { timeout: 15_000 }).toBeGreaterThan(seen);
-  return (await codes()).at(-1)!;
+  await expect.poll(async () => (await loginCodesTo(email)).length, { timeout: 15_000 }).toBeGreaterThan(seen);
+  return (await loginCodesTo(email)).at(-1)!;
 }
 
 /** Signs in through the API, with the e-mailed code when the security policy asks for one. */
 export async function apiLogin(email: string, password: string): Promise<TokenPair> {
-  const seen = (await mailsTo(email)).length;
+  const seen = (await loginCodesTo(email)).length;
   const login = await call<{ status: boolean; data: { twoFactorEnabled: boolean; accessTokenResponse?: TokenPair } }>(
     '/login',
     { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: await sealed({ email, password }) },
@@ -91,12 +96,13 @@ export async function apiLogin(email: string, password: string): Promise<TokenPa
   return otp.body.data.accessTokenResponse;
 }
 
-/** Puts a real session in the page's local storage before its first script runs, as a sign-in would. */
+/**
+ * Stores a real session in the page's local storage, as a sign-in would. It is written once, from a
+ * light page of the portal, so a later sign-out in the test really leaves the browser signed out.
+ */
 export async function useSignedIn(page: Page, tokens: TokenPair) {
-  await page.addInitScript((pair) => {
-    if (!localStorage.getItem('e2e-signed-in')) {
-      localStorage.setItem('e2e-signed-in', '1');
-      localStorage.setItem('authorize', JSON.stringify({ ...pair, expires_at: Date.now() + pair.expires_in * 1000 }));
-    }
+  await page.goto('/404');
+  await page.evaluate((pair) => {
+    localStorage.setItem('authorize', JSON.stringify({ ...pair, expires_at: Date.now() + pair.expires_in * 1000 }));
   }, tokens);
 }

@@ -1,4 +1,5 @@
-import { expect, storedSession, storeLoginData, test } from './fixtures';
+import { storedSession, storeLoginData } from './fixtures';
+import { expect, test } from './signed-in';
 
 const storedAuth = (page: import('@playwright/test').Page) => page.evaluate(() => localStorage.getItem('authorize'));
 
@@ -35,8 +36,8 @@ test.describe('route rules', () => {
   });
 
   for (const path of ['/login-patient', '/register-patient', '/forgot-password']) {
-    test(`${path} sends a signed-in user to /dashboard`, async ({ page }) => {
-      await storeLoginData(page, storedSession('patient'));
+    test(`${path} sends a signed-in user to /dashboard`, async ({ page, signIn }) => {
+      await signIn('patient');
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
@@ -44,21 +45,21 @@ test.describe('route rules', () => {
   }
 
   for (const path of ['/registration-confirm', '/reset-password', '/landing']) {
-    test(`${path} stays open to a signed-in user`, async ({ page }) => {
-      await storeLoginData(page, storedSession('patient'));
+    test(`${path} stays open to a signed-in user`, async ({ page, signIn }) => {
+      await signIn('patient');
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
     });
   }
 
-  test('a signed-in participant asking for /system-options goes to /404', async ({ page }) => {
-    await storeLoginData(page, storedSession('patient'));
+  test('a signed-in participant asking for /system-options goes to /404', async ({ page, signIn }) => {
+    await signIn('patient');
     await page.goto('/system-options');
     await expect(page).toHaveURL(/\/404$/);
   });
 
-  test('an administrator reaches /system-options', async ({ page }) => {
-    await storeLoginData(page, storedSession('admin'));
+  test('an administrator reaches /system-options', async ({ page, signIn }) => {
+    await signIn('admin');
     await page.goto('/system-options');
     await expect(page.getByRole('heading', { level: 1, name: 'System Options' })).toBeVisible();
   });

@@ -1,10 +1,11 @@
-import { expect, expectNoAxeViolations, setLanguage, storedSession, storeLoginData, test } from './fixtures';
+import { expectNoAxeViolations, setLanguage } from './fixtures';
+import { expect, test } from './signed-in';
 
 const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test.describe('shell', () => {
-  test('a participant sees the patient menu, the active link and the profile menu', async ({ page }) => {
-    await storeLoginData(page, storedSession('patient'));
+  test('a participant sees the patient menu, the active link and the profile menu', async ({ page, signIn }) => {
+    await signIn('patient');
     await page.goto('/education');
     const nav = mainNav(page);
     for (const name of ['Home', 'Surveys', 'Education', 'Research', 'Support Programs', 'Contact Us']) {
@@ -18,7 +19,7 @@ test.describe('shell', () => {
 
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByText('Maria Demo')).toBeVisible();
+    await expect(menu.getByText('Rose Walker')).toBeVisible();
     for (const name of ['Account Settings', 'My Informed Consent', 'Withdraw', 'Logout']) {
       await expect(menu.getByRole('menuitem', { name })).toBeVisible();
     }
@@ -26,8 +27,8 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/profile-settings$/);
   });
 
-  test('an administrator sees the reduced menu and no participant items', async ({ page }) => {
-    await storeLoginData(page, storedSession('admin'));
+  test('an administrator sees the reduced menu and no participant items', async ({ page, signIn }) => {
+    await signIn('admin');
     await page.goto('/dashboard');
     const nav = mainNav(page);
     for (const name of ['Home', 'Education', 'Research', 'Support Programs', 'System Options']) {
@@ -42,18 +43,20 @@ test.describe('shell', () => {
     await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   });
 
-  test('logout clears stored login data and goes to the landing page', async ({ page }) => {
-    await storeLoginData(page, storedSession('patient'));
+  test('logout clears stored login data and goes to the landing page', async ({ page, signIn }) => {
+    await signIn('patient');
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Open profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log out?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
     await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
   });
 
-  test('the footer shows the contact block and help desk, and is hidden on /survey', async ({ page }) => {
-    await storeLoginData(page, storedSession('patient'));
+  test('the footer shows the contact block and help desk, and is hidden on /survey', async ({ page, signIn }) => {
+    await signIn('patient');
     await page.goto('/dashboard');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: '1-800-555-0100' })).toBeVisible();
@@ -67,9 +70,9 @@ test.describe('shell', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 
-  test('the mobile menu opens a drawer with the same links', async ({ page }) => {
+  test('the mobile menu opens a drawer with the same links', async ({ page, signIn }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await storeLoginData(page, storedSession('patient'));
+    await signIn('patient');
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawerNav = page.getByRole('presentation').getByRole('navigation', { name: 'Main navigation' });

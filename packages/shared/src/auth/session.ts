@@ -11,5 +11,5 @@ export const ZRefreshTokenReply = envelope(z.union([ZAccessTokenResponse, ZLogin
  * app sends it in the body instead, so that no token ever appears in a URL or an access log.
  */
 export const ZLogoutQuery = z.object({ token: z.string().max(4096).optional() });
-export const ZLogoutRequest = z.object({ refresh_token: z.string().max(512).optional() }).optional();
+export const ZLogoutRequest = z.object({ refresh_token: z.string().max(512).optional() }).nullish();
 export const ZLogoutReply = envelope(z.unknown());

@@ -1,22 +1,40 @@
 import { useState } from 'react';
-import { Avatar, Divider, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import {
+  Avatar,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  IconButton,
+  ListItemText,
+  Menu,
+  MenuItem,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import defaultProfile from '../../assets/default-profile.svg';
+import { useUserDetails } from '../../lib/user-details';
 import { useSession } from '../session';
 
-/** User name, Account Settings, My Informed Consent, Withdraw (patients only) and Logout. */
+/** User name, Account Settings, My Informed Consent, Withdraw (patients only) and Logout, with a confirmation. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { session, signOut } = useSession();
+  const { data: user } = useUserDetails(session?.claims.sub);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   if (!session) return null;
   const close = () => setAnchor(null);
   const go = (to: string) => {
     close();
     void navigate(to);
   };
+  const name = user ? `${user.firstName} ${user.lastName}` : session.claims.name;
 
   return (
     <>
@@ -28,7 +46,7 @@ export function ProfileMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Avatar src={defaultProfile} alt="" sx={{ width: 40, height: 40 }} />
+        <Avatar src={user?.profilePicture ?? defaultProfile} alt="" sx={{ width: 40, height: 40 }} />
       </IconButton>
       <Menu
         id="profile-menu"
@@ -38,7 +56,7 @@ export function ProfileMenu() {
         slotProps={{ list: { 'aria-labelledby': 'profile-menu-button' } }}
       >
         <MenuItem disabled divider>
-          <ListItemText primary={session.claims.name} />
+          <ListItemText primary={name} />
         </MenuItem>
         {!session.isAdmin && [
           <MenuItem key="settings" onClick={() => go('/profile-settings')}>
@@ -55,12 +73,33 @@ export function ProfileMenu() {
         <MenuItem
           onClick={() => {
             close();
-            signOut('/');
+            setConfirming(true);
           }}
         >
           {t('shell.logout')}
         </MenuItem>
       </Menu>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-describedby="logout-confirm-body">
+        <DialogTitle>{t('shell.logoutConfirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="logout-confirm-body">{t('shell.logoutConfirmBody')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} autoFocus>
+            {t('shell.logoutCancel')}
+          </Button>
+          <Button
+            variant="contained"
+            disabled={leaving}
+            onClick={() => {
+              setLeaving(true);
+              void signOut('/');
+            }}
+          >
+            {t('shell.logout')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, apiLogin, createPatient, loginCodeFor, loginCodesTo, PATIENT_PASSWORD, useSignedIn } from './accounts';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, type Language } from './fixtures';
+import { text } from './texts';
+
+/** The subject of the login-code e-mail (apps/server/src/providers/mail/templates). */
+const CODE_SUBJECT: Record<Language, string> = {
+  en: 'Your Kidney Research Study login code',
+  sp: 'Su código de acceso del Estudio de Investigación del Riñón',
+};
+
+async function fillCredentials(page: Page, t: (key: string) => string, email: string, password: string) {
+  await page.getByRole('textbox', { name: t('login.email') }).fill(email);
+  await page.getByRole('textbox', { name: t('login.password'), exact: true }).fill(password);
+  await page.getByRole('button', { name: t('login.submit') }).click();
+}
+
+for (const language of ['en', 'sp'] as const) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+
+  test(`a participant logs in with the code from the e-mail and lands on the home page (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await createPatient(language, 'login');
+    await setLanguage(page, language, baseURL!);
+    await page.goto('/login-patient');
+    await expect(page.getByRole('heading', { level: 1, name: t('pages.login') })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    await expect(page.getByText(t('error.login.emailInvalid'))).toBeVisible();
+    await expect(page.getByText(t('error.login.passwordRequired'))).toBeVisible();
+
+    const seen = (await loginCodesTo(account.email)).length;
+    await fillCredentials(page, t, account.email, account.password);
+    await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const code = await loginCodeFor(account.email, seen);
+    expect((await mailsTo(account.email)).at(-1)?.subject).toBe(CODE_SUBJECT[language]);
+
+    const codeBox = page.getByRole('textbox', { name: t('login.code') });
+    await page.getByRole('button', { name: t('login.verify') }).click();
+    await expect(page.getByText(t('error.loginOTP.empty'))).toBeVisible();
+    await codeBox.fill('000000');
+    await page.getByRole('button', { name: t('login.verify') }).click();
+    await expect(page.getByText(t('error.loginOTP.invalid'))).toBeVisible();
+
+    await codeBox.fill(code);
+    await page.getByRole('button', { name: t('login.verify') }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('pages.dashboard') })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authorize') ?? '{}'));
+    expect(stored).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String) });
+    // The account's language is now the page's language too.
+    expect((await page.context().cookies()).find((c) => c.name === 'preferredLanguage')?.value).toBe(language);
+  });
+
+  test(`a wrong password, then a lockout that even the right password cannot pass (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await createPatient(language, 'lockout');
+    await setLanguage(page, language, baseURL!);
+    await page.goto('/login-patient');
+    // The default security policy locks an account after five consecutive failures.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await fillCredentials(page, t, account.email, `Wrong#Pass${attempt}`);
+      await expect(page.getByRole('alert').filter({ hasText: t('error.login.incorrect') })).toBeVisible();
+    }
+    await fillCredentials(page, t, account.email, PATIENT_PASSWORD);
+    await expect(page.getByRole('alert').filter({ hasText: t('error.login.incorrect') })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test(`idle for the timeout: the prompt counts down, Stay Logged In keeps the session, then the time-out notice (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await createPatient(language, 'idle');
+    const tokens = await apiLogin(account.email, account.password);
+    await setLanguage(page, language, baseURL!);
+    await page.clock.install();
+    await useSignedIn(page, tokens);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: t('pages.dashboard') })).toBeVisible();
+
+    // 29 minutes without touching anything: the prompt for the last minute (default timeout 30 minutes).
+    await page.clock.runFor('29:05');
+    const prompt = page.getByRole('dialog', { name: t('session.stillThere') });
+    await expect(prompt).toBeVisible();
+    // 'Click to stay logged in or you'll be logged out in N seconds', N counting down from 60.
+    const countdown = t('session.countdown', { seconds: 'N' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(prompt).toContainText(new RegExp(countdown.replace('N', '[1-5]?\\d')));
+    await expectNoAxeViolations(page);
+    await prompt.getByRole('button', { name: t('session.stayLoggedIn') }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.clock.runFor('29:10');
+    await expect(prompt).toBeVisible();
+    await page.clock.runFor('01:00');
+    await expect(page).toHaveURL(/\/login-patient\?rsn=iact$/);
+    const notice = page.getByRole('dialog', { name: t('session.timedOutTitle') });
+    await expect(notice).toContainText(t('session.timedOut'));
+    await expect(notice).toContainText(t('session.logInToContinue'));
+    await expectNoAxeViolations(page);
+    await notice.getByRole('button', { name: t('session.ok') }).click();
+    await expect(notice).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
+  });
+}
+
+test('the administrator logs in without a code and reaches System Options', async ({ page }) => {
+  await page.goto('/login-patient');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email.toUpperCase());
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'System Options' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'System Options' })).toBeVisible();
+});
+
+test('a session ended elsewhere signs this browser out cleanly on its next page', async ({ page }) => {
+  const account = await createPatient('en', 'elsewhere');
+  await useSignedIn(page, await apiLogin(account.email, account.password));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  // Logging out in another browser ends every session of the account.
+  await apiLogin(account.email, account.password).then((other) =>
+    fetch(`${new URL(page.url()).origin}/common-server/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${other.access_token}` },
+    }),
+  );
+  await page.goto('/education');
+  await expect(page).toHaveURL(/\/login-patient$/);
+  expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
+});
