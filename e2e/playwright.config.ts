@@ -34,7 +34,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/downtime.spec.ts' },
+    // Downtime closes the portal to participants, so those journeys run alone, after all the others.
+    {
+      name: 'downtime',
+      use: { browserName: 'chromium' },
+      testMatch: '**/downtime.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: [
     {
       command: 'node --import tsx e2e/mail-catcher.ts',
