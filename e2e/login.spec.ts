@@ -138,3 +138,33 @@ test('a session ended elsewhere signs this browser out cleanly on its next page'
   await expect(page).toHaveURL(/\/login-patient$/);
   expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
 });
+
+test('two tabs refreshing at the same moment share the new token instead of logging each other out', async ({
+  context,
+}) => {
+  const account = await createPatient('en', 'tabs');
+  await context.clock.install();
+  const first = await context.newPage();
+  await useSignedIn(first, await apiLogin(account.email, account.password));
+  const second = await context.newPage();
+  const refreshes: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().endsWith('/common-server/refresh-token')) refreshes.push(request.url());
+  });
+  for (const page of [first, second]) {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  }
+  const stored = () => first.evaluate(() => JSON.parse(localStorage.getItem('authorize') ?? '{}').refresh_token);
+  const before = await stored();
+  // Both tabs' timers come due together, a minute before the five-minute token expires.
+  await context.clock.runFor('04:05');
+  await expect.poll(stored).not.toBe(before);
+  expect(refreshes).toHaveLength(1);
+  // Both tabs keep working with the one new token: the server still accepts it everywhere.
+  for (const page of [first, second]) {
+    await page.goto('/education');
+    await expect(page.getByRole('heading', { level: 1, name: 'Education' })).toBeVisible();
+    await expect(page).toHaveURL(/\/education$/);
+  }
+});
