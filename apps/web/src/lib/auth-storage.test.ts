@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearLoginData, hasStoredLoginData, readStoredSession } from './auth-storage';
+import { clearAllStoredData, clearLoginData, hasStoredLoginData, readStoredSession, saveTokens } from './auth-storage';
 
 const NOW_MS = Date.parse('2026-11-22T12:00:00Z');
 const nowSeconds = NOW_MS / 1000;
@@ -77,5 +77,30 @@ describe('clearLoginData', () => {
     expect(hasStoredLoginData()).toBe(false);
     expect(sessionStorage.length).toBe(0);
     expect(localStorage.getItem('other')).toBe('kept');
+  });
+});
+
+describe('saveTokens', () => {
+  it('counts the expiry from this device’s clock, so a wrong clock neither ends nor stretches the session', () => {
+    // The token says it expired long ago by this device's clock (the server's clock is hours ahead)...
+    const skewed = token(claims({ iat: nowSeconds + 7200, exp: nowSeconds + 7500 }));
+    saveTokens({ access_token: skewed, refresh_token: 'r', expires_in: 300, token_type: 'Bearer' }, NOW_MS);
+    // ...yet it lives its five minutes here, and no longer.
+    expect(readStoredSession(NOW_MS + 299_000)?.expiresAtMs).toBe(NOW_MS + 300_000);
+    expect(readStoredSession(NOW_MS + 300_000)).toBeNull();
+  });
+});
+
+describe('clearAllStoredData', () => {
+  it('clears local and session storage and cookies, but keeps the preferred language', () => {
+    store({ access_token: 'a', refresh_token: 'b' });
+    localStorage.setItem('other', 'gone');
+    sessionStorage.setItem('wizard', 'x');
+    document.cookie = 'preferredLanguage=sp; Path=/';
+    document.cookie = 'tracking=1; Path=/';
+    clearAllStoredData();
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+    expect(document.cookie).toBe('preferredLanguage=sp');
   });
 });
