@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { appSettings, downtimeSettings } from '../src/db/schema';
+import { appSettings, downtimeSettings, securityPolicy } from '../src/db/schema';
 import { describeEachDatabase, useTestApp } from './helpers';
 
 const SETTINGS_TTL_MS = 5_000;
@@ -129,11 +129,26 @@ describeEachDatabase('settings calls', (target) => {
     expect((await downtime()).data).toMatchObject({ enableDowntime: false, show: false, inDowntime: false });
   });
 
-  it('GET /client-config gives the payload key, captcha flag and contact details', async () => {
+  it('GET /client-config gives the payload key, captcha flag, contact details and inactivity timeout', async () => {
     expect(await get('/common-server/client-config')).toEqual({
       status: true,
-      data: { payloadKey: PAYLOAD_KEY, captchaEnabled: false, contact: SEEDED_CONTACT },
+      data: {
+        payloadKey: PAYLOAD_KEY,
+        captchaEnabled: false,
+        contact: SEEDED_CONTACT,
+        inactiveSessionTimeoutInMin: 30,
+      },
     });
+  });
+
+  it('GET /client-config follows the security policy’s inactivity timeout', async () => {
+    const { db, app } = testApp();
+    await db.update(securityPolicy).set({ inactiveSessionTimeoutInMin: 45 });
+    app.services.settings.invalidate();
+    const reply = await get<{ data: { inactiveSessionTimeoutInMin: number } }>('/common-server/client-config');
+    expect(reply.data.inactiveSessionTimeoutInMin).toBe(45);
+    await db.update(securityPolicy).set({ inactiveSessionTimeoutInMin: 30 });
+    app.services.settings.invalidate();
   });
 
   it('GET /client-config follows a changed contact setting and falls back to the defaults on a broken one', async () => {
