@@ -1,22 +1,19 @@
 import { useState } from 'react';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-
-type PasswordFieldProps = Omit<TextFieldProps, 'type'> & { describedBy?: string };
+import { FormTextField, type FormTextFieldProps } from './FormTextField';
 
 /** A password box with a button that shows or hides what was typed (people who type slowly check it). */
-export function PasswordField({ describedBy, slotProps, ...props }: PasswordFieldProps) {
+export function PasswordField(props: Omit<FormTextFieldProps, 'type'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <FormTextField
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{
-        ...slotProps,
-        htmlInput: { 'aria-describedby': describedBy },
         input: {
           endAdornment: (
             <InputAdornment position="end">

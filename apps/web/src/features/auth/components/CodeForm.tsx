@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZLoginOtpRequest, type TLoginResult } from '@portal/shared/auth/login';
 import { EMAIL_CODE_MAX_LENGTH } from '@portal/shared/constants';
-import { FieldError } from '../../../components/ui/FieldError';
+import { FormTextField } from '../../../components/ui/FormTextField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { loginErrorCode, loginErrorMessage, verifyLoginCode } from '../api/auth-api';
 
@@ -61,23 +61,14 @@ export function CodeForm({ email, onSignedIn, onResend, onRestart }: CodeFormPro
         {t('login.verifyTitle')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('login.verifyBody', { email })}</Typography>
-      <TextField
+      <FormTextField
         {...register('otp')}
         label={t('login.code')}
         autoComplete="one-time-code"
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errors.otp)}
-        slotProps={{
-          htmlInput: {
-            inputMode: 'numeric',
-            maxLength: EMAIL_CODE_MAX_LENGTH,
-            'aria-describedby': errors.otp ? 'otp-error' : undefined,
-          },
-        }}
+        inputMode="numeric"
+        maxLength={EMAIL_CODE_MAX_LENGTH}
+        errorMessage={errors.otp?.message}
       />
-      <FieldError id="otp-error" message={errors.otp?.message} />
       {failure && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {t(failure.message, { defaultValue: failure.message })}{' '}

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ZLoginRequest, type TLoginRequest, type TLoginResult } from '@portal/shared/auth/login';
 import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
-import { FieldError } from '../../../components/ui/FieldError';
+import { FormTextField } from '../../../components/ui/FormTextField';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { login, loginErrorCode, loginErrorMessage, useResendActivation } from '../api/auth-api';
@@ -44,31 +44,20 @@ export function CredentialsForm({ initialEmail, onSignedIn }: CredentialsFormPro
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 480 }}>
-      <TextField
+      <FormTextField
         {...register('email')}
         label={t('login.email')}
         type="email"
         autoComplete="username"
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errors.email)}
-        slotProps={{
-          htmlInput: { maxLength: EMAIL_MAX_LENGTH, 'aria-describedby': errors.email ? 'email-error' : undefined },
-        }}
+        maxLength={EMAIL_MAX_LENGTH}
+        errorMessage={errors.email?.message}
       />
-      <FieldError id="email-error" message={errors.email?.message} />
       <PasswordField
         {...register('password')}
         label={t('login.password')}
         autoComplete="current-password"
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errors.password)}
-        describedBy={errors.password ? 'password-error' : undefined}
+        errorMessage={errors.password?.message}
       />
-      <FieldError id="password-error" message={errors.password?.message} />
       <Typography sx={{ mt: 1 }}>
         <Link component={RouterLink} to="/forgot-password">
           {t('login.forgotPassword')}

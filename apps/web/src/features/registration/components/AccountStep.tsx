@@ -1,4 +1,4 @@
-import { Alert, Box, TextField, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { accountInformationSchema, EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { validateCredentials } from '../api/registration-api';
-import { FieldError } from '../../../components/ui/FieldError';
+import { FormTextField } from '../../../components/ui/FormTextField';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -66,31 +66,21 @@ export function AccountStep({ policy, actionsDisabled, initial, notice, backButt
           {t(notice)}
         </Alert>
       )}
-      <TextField
+      <FormTextField
         {...register('email')}
         label={t('registration.fields.email')}
         type="email"
         autoComplete="email"
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errors.email)}
-        slotProps={{
-          htmlInput: { maxLength: EMAIL_MAX_LENGTH, 'aria-describedby': errors.email ? 'email-error' : undefined },
-        }}
+        maxLength={EMAIL_MAX_LENGTH}
+        errorMessage={errors.email?.message}
       />
-      <FieldError id="email-error" message={errors.email?.message} />
       <PasswordField
         {...register('password')}
         label={t('registration.fields.password')}
         autoComplete="new-password"
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errors.password)}
-        describedBy={errors.password ? 'password-error password-rules' : 'password-rules'}
+        errorMessage={errors.password?.message}
+        describedBy="password-rules"
       />
-      <FieldError id="password-error" message={errors.password?.message} />
       <PasswordChecklist id="password-rules" policy={policy} password={password ?? ''} />
       {formError && (
         <Alert severity="error" sx={{ mt: 2 }} role="alert">

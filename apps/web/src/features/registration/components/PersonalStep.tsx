@@ -16,6 +16,7 @@ import {
 import { CaptchaField } from './CaptchaField';
 import { DateOfBirthField } from './DateOfBirthField';
 import { FieldError } from '../../../components/ui/FieldError';
+import { FormTextField } from '../../../components/ui/FormTextField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { HealthSystemField } from './HealthSystemField';
 import { SelectField } from './SelectField';
@@ -123,28 +124,20 @@ export function PersonalStep(props: PersonalStepProps) {
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Typography sx={{ mb: 1 }}>{t('registration.personal.intro')}</Typography>
-      <TextField
+      <FormTextField
         {...register('firstName')}
         label={t('registration.fields.firstName')}
         autoComplete="given-name"
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errors.firstName)}
-        slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH, 'aria-describedby': errorId('firstName') } }}
+        maxLength={NAME_MAX_LENGTH}
+        errorMessage={errors.firstName?.message}
       />
-      <FieldError id="firstName-error" message={errors.firstName?.message} />
-      <TextField
+      <FormTextField
         {...register('lastName')}
         label={t('registration.fields.lastName')}
         autoComplete="family-name"
-        required
-        fullWidth
-        margin="normal"
-        error={Boolean(errors.lastName)}
-        slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH, 'aria-describedby': errorId('lastName') } }}
+        maxLength={NAME_MAX_LENGTH}
+        errorMessage={errors.lastName?.message}
       />
-      <FieldError id="lastName-error" message={errors.lastName?.message} />
       <Controller
         control={control}
         name="birthDate"
