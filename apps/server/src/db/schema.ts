@@ -158,22 +158,23 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_subject_idx').on(t.subjectId, t.at)],
 );
 
+/** The columns of an e-mailed one-use link of a user: only a SHA-256 of its token is kept. */
+const oneUseLinkColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
 /** One-use activation links; only a SHA-256 of the token is kept, so a database copy activates nothing. */
-export const registrationTokens = pgTable(
-  'registration_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  (t) => [index('registration_tokens_user_idx').on(t.userId)],
-);
+export const registrationTokens = pgTable('registration_tokens', oneUseLinkColumns(), (t) => [
+  index('registration_tokens_user_idx').on(t.userId),
+]);
 
 /**
  * A participant's chosen health system awaiting an administrator's decision (DECISIONS.md):
@@ -294,18 +295,6 @@ export const loginChallenges = pgTable(
 );
 
 /** One-use password-reset links; only a SHA-256 of the token is kept. */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
-);
+export const passwordResetTokens = pgTable('password_reset_tokens', oneUseLinkColumns(), (t) => [
+  index('password_reset_tokens_user_idx').on(t.userId),
+]);
