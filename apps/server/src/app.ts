@@ -31,6 +31,8 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { createTokenIssuer } from './modules/auth/tokens';
 import { accountRoutes } from './modules/account/routes';
+import { passwordRoutes } from './modules/password/routes';
+import { createPasswordService, type PasswordService } from './modules/password/service';
 import { createAccountService, type AccountService } from './modules/account/service';
 import { requestLanguage, translate } from './lib/localize';
 
@@ -41,6 +43,7 @@ export interface AppServices {
   registration: RegistrationService;
   auth: AuthService;
   account: AccountService;
+  password: PasswordService;
   mailer: Mailer;
 }
 
@@ -103,6 +106,18 @@ export async function buildApp(options: BuildAppOptions) {
     settings,
     tokens: createTokenIssuer(options.tokenSigningKey, env.PUBLIC_URL),
   });
+  const limiter = createAttemptLimiter(db, clock);
+  const registration = createRegistrationService({
+    db,
+    clock,
+    mailer,
+    limiter,
+    captcha,
+    reference,
+    settings,
+    publicUrl: env.PUBLIC_URL,
+    captchaEnabled: env.CAPTCHA_ENABLED,
+  });
   app.decorate('services', {
     auth,
     account: createAccountService({ db }),
@@ -110,16 +125,17 @@ export async function buildApp(options: BuildAppOptions) {
     settings,
     captcha,
     mailer,
-    registration: createRegistrationService({
+    registration,
+    password: createPasswordService({
       db,
       clock,
       mailer,
-      limiter: createAttemptLimiter(db, clock),
-      captcha,
-      reference,
+      limiter,
       settings,
       publicUrl: env.PUBLIC_URL,
-      captchaEnabled: env.CAPTCHA_ENABLED,
+      getPasswordPolicy: () => reference.getPasswordPolicy(),
+      endAllSessions: auth.endAllSessions,
+      resendActivation: registration.resendActivation,
     }),
   });
   // Deliveries under way finish before the database closes.
@@ -151,6 +167,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(registrationRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(passwordRoutes);
     },
     { prefix: API_BASE },
   );

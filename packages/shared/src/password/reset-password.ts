@@ -1,22 +1,29 @@
 import { z } from 'zod';
 import { envelope, ZFieldError } from '../api/envelope';
-import { EMAIL_MAX_LENGTH } from '../registration/registration-form';
+import type { TPasswordPolicy } from '../reference/password-policy';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
+import { meetsPasswordPolicy } from '../registration/password-rules';
 
 /** Message keys of forgot and reset password (en.json / sp.json). */
 export const PASSWORD_RESET_MESSAGES = {
   emailInvalid: 'error.register.emailInvalid',
   bothRequired: 'error.password.bothRequired',
   mustMatch: 'error.password.mustMatch',
+  policy: 'error.register.passwordPolicy',
   linkInvalid: 'error.password.linkInvalid',
 } as const;
+const M = PASSWORD_RESET_MESSAGES;
 
-/** `GET /reset-password/init?email=`: e-mails a reset link; the same answer whether or not the address is known. */
-export const ZResetPasswordInitQuery = z.object({
+/** The forgot-password form and `GET /reset-password/init?email=`. */
+export const ZForgotPasswordForm = z.object({
   email: z
-    .string()
-    .max(EMAIL_MAX_LENGTH + 10)
-    .optional(),
+    .string({ error: M.emailInvalid })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, M.emailInvalid)
+    .regex(EMAIL_PATTERN, M.emailInvalid),
 });
+export type TForgotPasswordForm = z.infer<typeof ZForgotPasswordForm>;
+export const ZResetPasswordInitQuery = z.object({ email: z.string().max(1024).optional() });
 export const ZResetPasswordInitReply = envelope(z.unknown());
 
 /** `GET /verify-reset-password?token=&id=`: whether a reset link can still be used. */
@@ -26,7 +33,31 @@ export const ZVerifyResetPasswordQuery = z.object({
 });
 export const ZVerifyResetPasswordReply = envelope(z.unknown());
 
-/** `POST /reset-password`: `password` is the new password and `newPassword` its confirmation (spec section 3). */
+/**
+ * The new password and its confirmation under the security policy (spec section 5): both required, equal,
+ * and meeting the policy. `password` is the new password and `newPassword` its confirmation (spec section 3).
+ */
+export function newPasswordSchema(policy: TPasswordPolicy) {
+  return z
+    .object({
+      password: z.string({ error: M.bothRequired }).max(1024),
+      newPassword: z.string({ error: M.bothRequired }).max(1024),
+    })
+    .superRefine((v, ctx) => {
+      if (v.password === '' || v.newPassword === '') {
+        for (const field of ['password', 'newPassword'] as const) {
+          if (v[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: M.bothRequired });
+        }
+      } else if (!meetsPasswordPolicy(policy, v.password)) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: M.policy });
+      } else if (v.password !== v.newPassword) {
+        ctx.addIssue({ code: 'custom', path: ['newPassword'], message: M.mustMatch });
+      }
+    });
+}
+export type TNewPassword = z.infer<ReturnType<typeof newPasswordSchema>>;
+
+/** `POST /reset-password`: the link's token and account id with the new password twice. */
 export const ZResetPasswordRequest = z.object({
   token: z.string().max(200),
   userId: z.string().max(100),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
 import type { Language, Role } from '@portal/shared/constants';
 import { isLanguage } from '@portal/shared/i18n/language';
@@ -7,6 +7,7 @@ import { recordAudit } from '../../db/audit';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
+import { hashSecret } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { ACCESS_TOKEN_SECONDS, newRefreshToken, type TokenIssuer, type VerifiedAccess } from './tokens';
 import {
@@ -43,8 +44,6 @@ const refused = (httpStatus: number, code: LoginErrorCode): AuthOutcome<never> =
 /** A password check that takes as long as a real one, for addresses with no account. */
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
@@ -84,7 +83,7 @@ export function createAuthService(deps: AuthDeps) {
     const idleEnd = new Date(now.getTime() + policy.inactiveSessionTimeoutInMin * MINUTE_MS);
     await insertRefreshToken(executor, {
       sessionId,
-      tokenHash: sha256(refreshToken),
+      tokenHash: hashSecret(refreshToken),
       now,
       expiresAt: idleEnd < sessionEnd ? idleEnd : sessionEnd,
     });
@@ -225,8 +224,8 @@ export function createAuthService(deps: AuthDeps) {
         await db.transaction(async (tx) => {
           await insertLoginChallenge(tx, {
             userId: account.id,
-            attemptHash: sha256(attemptSecret),
-            codeHash: sha256(code),
+            attemptHash: hashSecret(attemptSecret),
+            codeHash: hashSecret(code),
             now,
             expiresAt,
           });
@@ -258,7 +257,7 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<AuthOutcome<TLoginResult>> {
       const expired = refused(401, 'LOGIN_OTP_EXPIRED');
       if (!input.attemptSecret) return expired;
-      const challenge = await findOpenLoginChallenge(db, sha256(input.attemptSecret));
+      const challenge = await findOpenLoginChallenge(db, hashSecret(input.attemptSecret));
       if (!challenge) return expired;
       const account = await findLoginAccountById(db, challenge.userId);
       if (!account || account.status !== 'active') return expired;
@@ -271,7 +270,7 @@ export function createAuthService(deps: AuthDeps) {
         return expired;
       }
       const policy = await findSessionPolicy(db);
-      if (isLocked(account) || !sameHash(challenge.codeHash, sha256(input.otp.trim()))) {
+      if (isLocked(account) || !sameHash(challenge.codeHash, hashSecret(input.otp.trim()))) {
         // A lock ends the attempt, so the next try is told to log in again (where the lock answers).
         const locked = isLocked(account) || (await fail(account, policy, context, 'wrongCode'));
         if (locked) await closeLoginChallenge(db, challenge.id, now);
@@ -290,7 +289,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     async refresh(refreshToken: string, context: RequestContext): Promise<AuthOutcome<TAccessTokenResponse>> {
       const now = clock.now();
-      const tokenHash = sha256(refreshToken);
+      const tokenHash = hashSecret(refreshToken);
       const used = await useRefreshToken(db, tokenHash, now);
       if (!used) {
         const replayed = await findSessionOfRefreshToken(db, tokenHash);
@@ -333,7 +332,7 @@ export function createAuthService(deps: AuthDeps) {
         ? (await tokens.verifyAccessToken(credential.accessToken, now))?.userId
         : undefined;
       if (!userId && credential.refreshToken)
-        userId = (await findSessionOfRefreshToken(db, sha256(credential.refreshToken)))?.userId;
+        userId = (await findSessionOfRefreshToken(db, hashSecret(credential.refreshToken)))?.userId;
       if (!userId) return;
       await endAllSessions(userId, 'logout', context);
     },

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZRegisterReply, ZRegisterRequest } from '@portal/shared/registration/register';
 import {
@@ -11,27 +10,13 @@ import {
   ZResendActivationQuery,
   ZResendActivationReply,
 } from '@portal/shared/registration/activation';
-import { requestLanguage, translate } from '../../lib/localize';
+import { sendOutcome as reply } from '../../lib/outcome';
 import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
-import type { Outcome } from './service';
 
 const tags = ['registration'];
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-
-/** Sends an outcome in the envelope, its messages in the reader's language. */
-function reply(request: FastifyRequest, response: FastifyReply, outcome: Outcome) {
-  const language = requestLanguage(request);
-  if (outcome.ok) return response.send({ status: true, message: translate(language, outcome.message) });
-  return response.code(outcome.httpStatus).send({
-    status: false,
-    message: translate(language, outcome.message),
-    ...(outcome.errors && {
-      data: outcome.errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
-    }),
-  });
-}
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.registration;

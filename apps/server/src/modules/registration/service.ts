@@ -17,12 +17,13 @@ import type { Language } from '@portal/shared/constants';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { refused, type Outcome } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { activationMail } from '../../providers/mail/templates/activation';
 import { hashPassword } from '../../security/password-hash';
 import { attemptKey, type AttemptLimiter } from '../../security/attempt-limiter';
-import { activationLink, hashActivationToken, newActivationToken } from './activation-link';
+import { emailedLink, hashSecret, newOneUseToken } from '../../security/one-use-token';
 import {
   activatePendingUser,
   consumeRegistrationToken,
@@ -36,6 +37,7 @@ import {
 } from './repository';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** Per-address limits (per-IP limits sit on the routes). */
 export const EMAIL_LIMITS = {
   validateCredentials: { max: 10, windowMs: HOUR_MS / 6 },
@@ -47,15 +49,6 @@ export const EMAIL_LIMITS = {
  * birthday is never refused by a server that is still on the day before.
  */
 const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
-
-export interface FieldProblem {
-  errorField: string;
-  /** A catalog key, translated by the route into the reader's language. */
-  message: string;
-}
-
-export type Outcome =
-  { ok: true; message: string } | { ok: false; httpStatus: number; message: string; errors?: FieldProblem[] };
 
 /** What registration needs of other modules (modules do not import each other; app.ts wires them in). */
 export interface RegistrationDeps {
@@ -73,12 +66,6 @@ export interface RegistrationDeps {
   captchaEnabled: boolean;
 }
 
-const refused = (httpStatus: number, message: string, errors?: FieldProblem[]): Outcome => ({
-  ok: false,
-  httpStatus,
-  message,
-  errors,
-});
 const tooMany = () => refused(429, 'error.tooManyAttempts');
 const emailExists = () =>
   refused(409, 'error.register.failed', [{ errorField: 'email', message: REGISTRATION_MESSAGES.emailExists }]);
@@ -115,7 +102,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
   async function sendActivation(user: { id: string; email: string; firstName: string; language: string }) {
     const now = clock.now();
     const expiryDays = await findRegistrationTokenExpiryDays(db);
-    const { token, hash, expiresAt } = newActivationToken(now, expiryDays);
+    const { token, hash, expiresAt } = newOneUseToken(now, expiryDays * DAY_MS);
     await db.transaction(async (tx) => {
       await revokeOpenTokens(tx, user.id, now);
       await insertRegistrationToken(tx, user.id, hash, expiresAt, now);
@@ -128,7 +115,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       template: 'activation',
       content: activationMail(language, {
         firstName: user.firstName,
-        link: activationLink(deps.publicUrl, token, user.id),
+        link: emailedLink(deps.publicUrl, '/registration-confirm', token, user.id),
         expiresOn: formatDate(expiresAt),
       }),
     });
@@ -228,7 +215,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (!query.token || !query.id || !z.uuid().safeParse(query.id).success) return expired;
       const now = clock.now();
       const userId = query.id;
-      const tokenHash = hashActivationToken(query.token);
+      const tokenHash = hashSecret(query.token);
       const activated = await db.transaction(async (tx) => {
         if (!(await consumeRegistrationToken(tx, userId, tokenHash, now))) return false;
         if (!(await activatePendingUser(tx, userId, now))) return false;

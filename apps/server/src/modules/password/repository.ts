@@ -1,0 +1,86 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+const resetAccount = {
+  id: users.id,
+  email: users.email,
+  status: users.status,
+  firstName: users.firstName,
+  language: users.language,
+};
+
+/** The live (not withdrawn) account of an address, compared without case. */
+export async function findResetAccountByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select(resetAccount)
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.status, 'withdrawn')))
+    .limit(1);
+  return row;
+}
+
+export async function findResetAccountById(db: Executor, id: string) {
+  const [row] = await db.select(resetAccount).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Stores a new reset link; earlier unused links of the account stop working. */
+export async function replaceResetToken(
+  db: Executor,
+  values: { userId: string; tokenHash: string; now: Date; expiresAt: Date },
+) {
+  await db
+    .update(passwordResetTokens)
+    .set({ revokedAt: values.now })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, values.userId),
+        isNull(passwordResetTokens.usedAt),
+        isNull(passwordResetTokens.revokedAt),
+      ),
+    );
+  await db.insert(passwordResetTokens).values({
+    userId: values.userId,
+    tokenHash: values.tokenHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+const usable = (userId: string, tokenHash: string, now: Date) =>
+  and(
+    eq(passwordResetTokens.userId, userId),
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    isNull(passwordResetTokens.revokedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+
+export async function isResetTokenUsable(db: Executor, userId: string, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(usable(userId, tokenHash, now));
+  return rows.length > 0;
+}
+
+/** Uses a reset link once; false when it is unknown, used, withdrawn or expired (or a racing use won). */
+export async function consumeResetToken(db: Executor, userId: string, tokenHash: string, now: Date) {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(usable(userId, tokenHash, now))
+    .returning({ id: passwordResetTokens.id });
+  return rows.length > 0;
+}
+
+/** Sets a new password; a reset also lifts a lockout, since the owner of the mailbox has just proven it. */
+export async function setPassword(db: Executor, userId: string, passwordHash: string, now: Date) {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+}

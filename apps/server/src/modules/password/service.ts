@@ -1,0 +1,149 @@
+import type { Language } from '@portal/shared/constants';
+import { isLanguage } from '@portal/shared/i18n/language';
+import { fieldErrors } from '@portal/shared/registration/registration-form';
+import {
+  newPasswordSchema,
+  PASSWORD_RESET_MESSAGES,
+  ZForgotPasswordForm,
+  type TResetPasswordRequest,
+} from '@portal/shared/password/reset-password';
+import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../db/audit';
+import { refused, type Outcome } from '../../lib/outcome';
+import type { Clock } from '../../providers/clock/clock';
+import type { Mailer } from '../../providers/mail/mailer';
+import { passwordChangedMail, passwordResetMail } from '../../providers/mail/templates/password';
+import { attemptKey, type AttemptLimiter } from '../../security/attempt-limiter';
+import { emailedLink, hashSecret, newOneUseToken } from '../../security/one-use-token';
+import { hashPassword } from '../../security/password-hash';
+import {
+  consumeResetToken,
+  findResetAccountByEmail,
+  findResetAccountById,
+  isResetTokenUsable,
+  replaceResetToken,
+  setPassword,
+} from './repository';
+
+/** A reset link works for an hour: long enough to find the e-mail, short enough to be worth little if leaked. */
+export const RESET_LINK_MINUTES = 60;
+const HOUR_MS = 3_600_000;
+export const RESET_EMAIL_LIMIT = { max: 3, windowMs: HOUR_MS };
+
+export interface RequestContext {
+  ip: string;
+}
+
+/** What password recovery needs of other modules (wired in app.ts; modules do not import each other). */
+export interface PasswordDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  limiter: AttemptLimiter;
+  publicUrl: string;
+  getPasswordPolicy(): Promise<TPasswordPolicy>;
+  settings: { getDowntime(): Promise<{ inDowntime: boolean }> };
+  /** Ends every session of a user (auth). */
+  endAllSessions(userId: string, reason: string, context?: RequestContext): Promise<void>;
+  /** Sends a fresh activation link to an account that is not active yet (registration). */
+  resendActivation(query: { email: string }): Promise<unknown>;
+}
+
+const languageOf = (value: string): Language => (isLanguage(value) ? value : 'en');
+
+/** Forgot password, the e-mailed reset link, and the reset itself (spec sections 2, 4, 5 and 8). */
+export function createPasswordService(deps: PasswordDeps) {
+  const { db, clock, mailer } = deps;
+  const down = async () => (await deps.settings.getDowntime()).inDowntime;
+
+  return {
+    /**
+     * `GET /reset-password/init?email=`: the same answer for every well-formed address, so it tells nobody
+     * who has an account. An active account gets a reset link; one never activated gets its activation link.
+     */
+    async requestReset(query: { email?: string }, context: RequestContext): Promise<Outcome> {
+      if (await down()) return refused(503, 'error.systemDown');
+      const parsed = ZForgotPasswordForm.safeParse({ email: query.email ?? '' });
+      if (!parsed.success) return refused(400, PASSWORD_RESET_MESSAGES.emailInvalid, fieldErrors(parsed.error));
+      const email = parsed.data.email.toLowerCase();
+      if (!(await deps.limiter.allow(attemptKey('reset', email), RESET_EMAIL_LIMIT))) {
+        return refused(429, 'error.tooManyAttempts');
+      }
+      const account = await findResetAccountByEmail(db, email);
+      if (account?.status === 'pending') await deps.resendActivation({ email });
+      if (account?.status === 'active') {
+        const now = clock.now();
+        const { token, hash, expiresAt } = newOneUseToken(now, RESET_LINK_MINUTES * 60_000);
+        await db.transaction(async (tx) => {
+          await replaceResetToken(tx, { userId: account.id, tokenHash: hash, now, expiresAt });
+          await recordAudit(tx, { at: now, action: 'password.resetRequested', subjectId: account.id, ip: context.ip });
+        });
+        const language = languageOf(account.language);
+        await mailer.send({
+          to: account.email,
+          userId: account.id,
+          language,
+          template: 'password-reset',
+          content: passwordResetMail(language, {
+            firstName: account.firstName,
+            link: emailedLink(deps.publicUrl, '/reset-password', token, account.id),
+            minutes: RESET_LINK_MINUTES,
+          }),
+        });
+      }
+      return { ok: true, message: 'password.resetRequested' };
+    },
+
+    /** `GET /verify-reset-password?token=&id=`: whether the link can still be used. */
+    async verifyLink(query: { token?: string; id?: string }): Promise<Outcome> {
+      const invalid = refused(400, PASSWORD_RESET_MESSAGES.linkInvalid);
+      if (!query.token || !query.id || !z.uuid().safeParse(query.id).success) return invalid;
+      const usable = await isResetTokenUsable(db, query.id, hashSecret(query.token), clock.now());
+      return usable ? { ok: true, message: 'password.linkValid' } : invalid;
+    },
+
+    /**
+     * `POST /reset-password`: uses the link once and sets the new password under the security policy. Every
+     * session of the account ends, a lockout is lifted, and the owner is told by e-mail. The 24-hour minimum
+     * between password changes is for the change-password screen: a forgotten password is never kept locked.
+     */
+    async resetPassword(body: TResetPasswordRequest, context: RequestContext): Promise<Outcome> {
+      if (await down()) return refused(503, 'error.systemDown');
+      const parsed = newPasswordSchema(await deps.getPasswordPolicy()).safeParse(body);
+      if (!parsed.success) return refused(400, 'error.password.resetFailed', fieldErrors(parsed.error));
+      const invalid = refused(400, PASSWORD_RESET_MESSAGES.linkInvalid);
+      if (!z.uuid().safeParse(body.userId).success || body.token === '') return invalid;
+      const now = clock.now();
+      const passwordHash = await hashPassword(parsed.data.password);
+      const reset = await db.transaction(async (tx) => {
+        if (!(await consumeResetToken(tx, body.userId, hashSecret(body.token), now))) return false;
+        await setPassword(tx, body.userId, passwordHash, now);
+        await recordAudit(tx, {
+          at: now,
+          action: 'password.reset',
+          actorId: body.userId,
+          subjectId: body.userId,
+          ip: context.ip,
+        });
+        return true;
+      });
+      if (!reset) return invalid;
+      await deps.endAllSessions(body.userId, 'passwordReset', context);
+      const account = await findResetAccountById(db, body.userId);
+      if (account) {
+        const language = languageOf(account.language);
+        await mailer.send({
+          to: account.email,
+          userId: account.id,
+          language,
+          template: 'password-changed',
+          content: passwordChangedMail(language, { firstName: account.firstName }),
+        });
+      }
+      return { ok: true, message: 'password.resetDone' };
+    },
+  };
+}
+export type PasswordService = ReturnType<typeof createPasswordService>;
