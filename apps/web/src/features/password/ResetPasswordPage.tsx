@@ -1,7 +1,80 @@
+import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { ApiError } from '../../lib/api-client';
+import { useDowntime } from '../../lib/downtime';
+import { usePasswordPolicy } from '../../lib/reference-data';
+import { useResetPassword, useVerifyResetLink } from './api/password-api';
+import { NewPasswordForm } from './components/NewPasswordForm';
 
+/** /reset-password?token=&id=: checks the e-mailed link, then takes the new password (spec sections 2 and 4). */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  return <PageHeading title={t('pages.resetPassword')} />;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const id = params.get('id');
+  const link = useVerifyResetLink(token, id);
+  const reset = useResetPassword();
+  const policy = usePasswordPolicy();
+  const inDowntime = useDowntime().data?.inDowntime === true;
+  // A refused link (or one missing its token or id) reads as expired or invalid (spec section 8).
+  const expired =
+    !token || !id || (link.error instanceof ApiError && link.error.status === 400) || isLinkRefusal(reset.error);
+
+  return (
+    <PageHeading title={t('pages.resetPassword')}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 560 }} aria-live="polite">
+        {expired ? (
+          <>
+            <Typography variant="h2" sx={{ fontSize: '1.5rem', mb: 2 }}>
+              {t('password.linkExpiredTitle')}
+            </Typography>
+            <Alert severity="error" sx={{ mb: 3 }}>
+              {t('error.password.linkInvalid')}
+            </Alert>
+            <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
+              {t('password.askNewLink')}
+            </Button>
+          </>
+        ) : reset.isSuccess ? (
+          <>
+            <Alert severity="success" sx={{ mb: 3 }}>
+              {reset.data.message || t('password.resetDone')}
+            </Alert>
+            <Button component={RouterLink} to="/login-patient" variant="contained" size="large">
+              {t('password.login')}
+            </Button>
+          </>
+        ) : link.isSuccess && policy.data ? (
+          <NewPasswordForm
+            policy={policy.data}
+            disabled={inDowntime}
+            busy={reset.isPending}
+            failure={reset.error ?? undefined}
+            onSubmit={(values) => reset.mutate({ token: token!, userId: id!, ...values })}
+          />
+        ) : link.isError ? (
+          <Alert severity="error">{link.error.message || t('error.generic')}</Alert>
+        ) : (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <CircularProgress size={24} aria-hidden />
+            <Typography>{t('password.checkingLink')}</Typography>
+          </Box>
+        )}
+        {!reset.isSuccess && (
+          <Typography sx={{ mt: 3 }}>
+            <Link component={RouterLink} to="/login-patient">
+              {t('password.back')}
+            </Link>
+          </Typography>
+        )}
+      </Paper>
+    </PageHeading>
+  );
+}
+
+/** A reset refused because the link is no longer usable (used meanwhile, or expired while the form was open). */
+function isLinkRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && error.data === undefined;
 }

@@ -9,7 +9,7 @@ import { validateCredentials } from '../api/registration-api';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { PasswordChecklist } from './PasswordChecklist';
+import { PasswordChecklist } from '../../../components/ui/PasswordChecklist';
 import { applyServerErrors, serverFieldErrors } from './server-errors';
 
 export interface AccountValues {

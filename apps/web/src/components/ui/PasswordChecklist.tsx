@@ -4,7 +4,7 @@ import { List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/mat
 import { useTranslation } from 'react-i18next';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { checkPasswordRules, type PasswordRule } from '@portal/shared/registration/password-rules';
-import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
+import { VisuallyHidden } from './VisuallyHidden';
 
 const RULE_TEXT: Record<PasswordRule, string> = {
   length: 'registration.password.length',

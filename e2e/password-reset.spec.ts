@@ -1,0 +1,73 @@
+import { createPatient, loginCodesTo } from './accounts';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test } from './fixtures';
+import { text } from './texts';
+
+const NEW_PASSWORD = 'Renal#Path2027';
+
+/** Waits for the reset e-mail to an address and returns the link in it. */
+async function resetLinkFor(address: string): Promise<string> {
+  const links = async () =>
+    (await mailsTo(address))
+      .map((mail) => /https?:\/\/[^\s"<>]+\/reset-password\?[^\s"<>]+/.exec(mail.text)?.[0])
+      .filter((link): link is string => link !== undefined);
+  await expect.poll(async () => (await links()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  return (await links()).at(-1)!.replaceAll('&amp;', '&');
+}
+
+for (const language of ['en', 'sp'] as const) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+
+  test(`a participant who forgot the password resets it from the e-mailed link and logs in with it (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    const account = await createPatient(language, 'forgot');
+    await setLanguage(page, language, baseURL!);
+    await page.goto('/login-patient');
+    await page.getByRole('link', { name: t('login.forgotPassword') }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: t('password.submit') }).click();
+    await expect(page.getByText(t('error.register.emailInvalid'))).toBeVisible();
+    await page.getByRole('textbox', { name: t('login.email') }).fill(account.email);
+    await page.getByRole('button', { name: t('password.submit') }).click();
+    await expect(page.getByText(t('password.resetRequested'))).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(await resetLinkFor(account.email));
+    const password = page.getByRole('textbox', { name: t('password.newPassword'), exact: true });
+    const confirmation = page.getByRole('textbox', { name: t('password.confirmPassword'), exact: true });
+    await expect(password).toBeVisible();
+    await expectNoAxeViolations(page);
+    await password.fill(NEW_PASSWORD);
+    await confirmation.fill(`${NEW_PASSWORD}x`);
+    await page.getByRole('button', { name: t('password.save') }).click();
+    await expect(page.getByText(t('error.password.mustMatch'))).toBeVisible();
+    await confirmation.fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: t('password.save') }).click();
+    await expect(page.getByText(t('password.resetDone'))).toBeVisible();
+
+    await page.getByRole('main').getByRole('link', { name: t('password.login') }).click();
+    await expect(page).toHaveURL(/\/login-patient$/);
+    const codesBefore = (await loginCodesTo(account.email)).length;
+    await page.getByRole('textbox', { name: t('login.email') }).fill(account.email);
+    await page.getByRole('textbox', { name: t('login.password'), exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toBeVisible();
+    await expect.poll(async () => (await loginCodesTo(account.email)).length).toBeGreaterThan(codesBefore);
+  });
+
+  test(`a used or unknown reset link says it is expired or invalid and offers a new one (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await setLanguage(page, language, baseURL!);
+    await page.goto('/reset-password?token=not-a-real-token&id=00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 2, name: t('password.linkExpiredTitle') })).toBeVisible();
+    await expect(page.getByText(t('error.password.linkInvalid'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: t('password.askNewLink') }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+}
