@@ -64,7 +64,7 @@ export const ZLoginOtpRequest = z.object({
     .trim()
     .min(1, LOGIN_MESSAGES.otpRequired)
     .max(EMAIL_CODE_MAX_LENGTH, LOGIN_MESSAGES.otpInvalid)
-    .regex(/^\d+$/, LOGIN_MESSAGES.otpInvalid),
+    .regex(/^\d*$/, LOGIN_MESSAGES.otpInvalid),
   username: z.string().max(EMAIL_MAX_LENGTH).optional(),
 });
 export type TLoginOtpRequest = z.infer<typeof ZLoginOtpRequest>;
