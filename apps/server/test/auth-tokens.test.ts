@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { SignJWT, generateKeyPair } from 'jose';
+import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
 import { beforeEach, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { SESSION_MAX_HOURS } from '../src/modules/auth/service';
