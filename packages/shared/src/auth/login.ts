@@ -21,7 +21,6 @@ export const LOGIN_ERROR_CODES = [
   'SYSTEM_DOWN',
   'INVALID_OTP',
   'LOGIN_OTP_EXPIRED',
-  'TOO_MANY_ATTEMPTS',
 ] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
 export const ZLoginError = z.object({ errorCode: z.enum(LOGIN_ERROR_CODES) });

@@ -55,7 +55,7 @@ export default function LoginPage() {
             onRestart={() => setPending(undefined)}
           />
         ) : (
-          <CredentialsForm initialEmail="" onSignedIn={onCredentials} />
+          <CredentialsForm onSignedIn={onCredentials} />
         )}
       </Paper>
     </PageHeading>

@@ -12,12 +12,11 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { login, loginErrorCode, loginErrorMessage, useResendActivation } from '../api/auth-api';
 
 interface CredentialsFormProps {
-  initialEmail: string;
   onSignedIn(result: TLoginResult, credentials: TLoginRequest): void;
 }
 
 /** E-mail and password, Forgot Password, Login with a spinner, and Sign Up (spec section 2). */
-export function CredentialsForm({ initialEmail, onSignedIn }: CredentialsFormProps) {
+export function CredentialsForm({ onSignedIn }: CredentialsFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<{ message: string; notActive: boolean }>();
   const resend = useResendActivation();
@@ -28,7 +27,7 @@ export function CredentialsForm({ initialEmail, onSignedIn }: CredentialsFormPro
     formState: { errors, isSubmitting },
   } = useForm<TLoginRequest>({
     resolver: zodResolver(ZLoginRequest),
-    defaultValues: { email: initialEmail, password: '' },
+    defaultValues: { email: '', password: '' },
     mode: 'onSubmit',
   });
 
