@@ -48,7 +48,10 @@ for (const language of ['en', 'sp'] as const) {
     await page.getByRole('button', { name: t('password.save') }).click();
     await expect(page.getByText(t('password.resetDone'))).toBeVisible();
 
-    await page.getByRole('main').getByRole('link', { name: t('password.login') }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: t('password.login') })
+      .click();
     await expect(page).toHaveURL(/\/login-patient$/);
     const codesBefore = (await loginCodesTo(account.email)).length;
     await page.getByRole('textbox', { name: t('login.email') }).fill(account.email);
