@@ -15,7 +15,7 @@ function expectNoServerError(reply: LightMyRequestResponse) {
 }
 
 describeEachDatabase('no input makes the password calls fail with 5xx', (target) => {
-  // Per-address limits would otherwise answer 429 to most runs, before any rule is reached.
+  // The routes' per-IP limits (10 to 30 an hour) would otherwise answer 429 to most runs, before any rule is reached.
   const testApp = useTestApp(target, { env: { RATE_LIMIT_FACTOR: '100000' } });
   const check = <T>(property: fc.IAsyncProperty<T>) => fc.assert(property, { numRuns: NUM_RUNS });
   const get = (path: string, query: Record<string, string>) =>

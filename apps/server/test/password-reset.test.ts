@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema';
-import { RESET_LINK_MINUTES } from '../src/modules/password/service';
+import { RESET_EMAIL_LIMIT, RESET_LINK_MINUTES } from '../src/modules/password/service';
 import { verifyPassword } from '../src/security/password-hash';
 import {
   describeEachDatabase,
@@ -87,8 +87,21 @@ describeEachDatabase('forgot and reset password', (target) => {
     expect(known.json().message).toMatch(/If an account exists for that address/);
     const [link] = await resetLinks(t, email);
     expect(link?.id).toBe((await userByEmail(t, email))!.id);
-    expect(t.mail.to(email).at(-1)?.subject).toBe('Restablezca su contraseña del Estudio de Investigación del Riñón');
+    const mail = t.mail.to(email).at(-1)!;
+    expect(mail.subject).toBe('Restablezca su contraseña del Estudio de Investigación del Riñón');
+    expect(mail.links).toEqual([
+      `${new URL('/reset-password', t.env.PUBLIC_URL).toString()}?token=${link!.token}&id=${link!.id}`,
+    ]);
+    expect(mail.text).toContain(`${RESET_LINK_MINUTES} minutos`);
     expect(t.mail.to('nobody@example.org')).toEqual([]);
+  });
+
+  it('writes to an English-speaking participant in English, whatever language the request came in', async () => {
+    const t = testApp();
+    const email = await activeParticipant(t, 'en');
+    expect((await init(t, email, 'sp')).json().message).toMatch(/^Si existe una cuenta/);
+    await resetLinks(t, email);
+    expect(t.mail.to(email).at(-1)?.subject).toBe('Reset your Kidney Research Study password');
   });
 
   it('answers in Spanish and refuses a malformed address', async () => {
@@ -137,8 +150,38 @@ describeEachDatabase('forgot and reset password', (target) => {
     expect(audit.map((row) => row.action)).toEqual(
       expect.arrayContaining(['password.resetRequested', 'password.reset']),
     );
+    expect(audit.filter((row) => row.action === 'password.reset')).toMatchObject([
+      { actorId: user.id, subjectId: user.id },
+    ]);
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
     expect(JSON.stringify(audit)).not.toContain(link!.token);
+    expect(JSON.stringify(audit)).not.toContain(user.passwordHash);
+  });
+
+  it('does not hold a reset to the 24-hour minimum between password changes', async () => {
+    const t = testApp();
+    const email = await activeParticipant(t);
+    await init(t, email);
+    const [first] = await resetLinks(t, email);
+    expect((await reset(t, first!)).json()).toMatchObject({ status: true });
+    t.clock.advance(60_000);
+    await init(t, email);
+    const second = (await resetLinks(t, email)).at(-1)!;
+    expect((await reset(t, second, 'Second#2028')).json()).toMatchObject({ status: true });
+    expect(await loginStatus(t, email, 'Second#2028')).toBe(200);
+  });
+
+  it('refuses a link once its account has been withdrawn, and leaves the password alone', async () => {
+    const t = testApp();
+    const email = await activeParticipant(t);
+    await init(t, email);
+    const [link] = await resetLinks(t, email);
+    const before = (await userByEmail(t, email))!;
+    await t.db.update(users).set({ status: 'withdrawn' }).where(eq(users.id, before.id));
+    expect((await verify(t, link!)).json()).toEqual(LINK_INVALID);
+    expect((await reset(t, link!)).json()).toEqual(LINK_INVALID);
+    const [after] = await t.db.select().from(users).where(eq(users.id, before.id));
+    expect(after!.passwordHash).toBe(before.passwordHash);
   });
 
   it(`expires a link after ${RESET_LINK_MINUTES} minutes, and a newer link replaces an older one`, async () => {
@@ -211,9 +254,18 @@ describeEachDatabase('forgot and reset password', (target) => {
   it('limits reset e-mails per address', async () => {
     const t = testApp();
     const email = await activeParticipant(t);
-    for (let i = 0; i < 3; i++) expect((await init(t, email)).statusCode).toBe(200);
-    expect((await init(t, email)).statusCode).toBe(429);
-    expect(await resetLinks(t, email)).toHaveLength(3);
+    const unknown = 'nobody.limited@example.org';
+    for (let i = 0; i < RESET_EMAIL_LIMIT.max; i++) {
+      expect((await init(t, email)).statusCode).toBe(200);
+      expect((await init(t, unknown)).statusCode).toBe(200);
+    }
+    const limited = await init(t, email);
+    expect(limited.statusCode).toBe(429);
+    // An address without an account meets the same limit, so the limit tells nothing either.
+    expect((await init(t, unknown)).json()).toEqual(limited.json());
+    expect(await resetLinks(t, email)).toHaveLength(RESET_EMAIL_LIMIT.max);
+    t.clock.advance(RESET_EMAIL_LIMIT.windowMs);
+    expect((await init(t, email)).statusCode).toBe(200);
   });
 
   it('is closed during downtime', async () => {
@@ -230,5 +282,26 @@ describeEachDatabase('forgot and reset password', (target) => {
       expect(reply.statusCode).toBe(503);
       expect(reply.json().message).toBe('System is under maintenance. Please try again later.');
     }
+  });
+});
+
+describeEachDatabase('per-IP limit of forgot password', (target) => {
+  // The route allows 10 requests an hour from one address; a factor of 1 keeps that number.
+  const testApp = useTestApp(target, { env: { RATE_LIMIT_FACTOR: '1' } });
+
+  it('answers the 11th request in an hour from one IP with 429, in the reader’s language', async () => {
+    const t = testApp();
+    const from = (remoteAddress: string, email: string, language?: 'en' | 'sp') =>
+      get(t, '/reset-password/init', { email }, { remoteAddress, ...(language ? { language } : {}) });
+    for (let i = 1; i <= 10; i++) {
+      expect((await from('192.0.2.30', `nobody.${i}@example.org`)).statusCode, `request ${i}`).toBe(200);
+    }
+    const limited = await from('192.0.2.30', 'nobody.11@example.org', 'sp');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      status: false,
+      message: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
+    });
+    expect((await from('192.0.2.31', 'nobody.12@example.org')).statusCode).toBe(200);
   });
 });

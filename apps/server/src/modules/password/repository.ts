@@ -59,11 +59,13 @@ const usable = (userId: string, tokenHash: string, now: Date) =>
     gt(passwordResetTokens.expiresAt, now),
   );
 
+/** A link is usable while it is unused, not replaced, not expired, and its account is still active. */
 export async function isResetTokenUsable(db: Executor, userId: string, tokenHash: string, now: Date) {
   const rows = await db
     .select({ id: passwordResetTokens.id })
     .from(passwordResetTokens)
-    .where(usable(userId, tokenHash, now));
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(usable(userId, tokenHash, now), eq(users.status, 'active')));
   return rows.length > 0;
 }
 
@@ -77,10 +79,15 @@ export async function consumeResetToken(db: Executor, userId: string, tokenHash:
   return rows.length > 0;
 }
 
-/** Sets a new password; a reset also lifts a lockout, since the owner of the mailbox has just proven it. */
+/**
+ * Sets a new password on an active account; false when the account is no longer active (withdrawn since the
+ * link was sent). A reset also lifts a lockout, since the owner of the mailbox has just proven it.
+ */
 export async function setPassword(db: Executor, userId: string, passwordHash: string, now: Date) {
-  await db
+  const updated = await db
     .update(users)
     .set({ passwordHash, passwordChangedAt: now, failedLoginCount: 0, lockedUntil: null, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.status, 'active')));
+    .where(and(eq(users.id, userId), eq(users.status, 'active')))
+    .returning({ id: users.id });
+  return updated.length === 1;
 }

@@ -119,7 +119,8 @@ export function createPasswordService(deps: PasswordDeps) {
       const passwordHash = await hashPassword(parsed.data.password);
       const reset = await db.transaction(async (tx) => {
         if (!(await consumeResetToken(tx, body.userId, hashSecret(body.token), now))) return false;
-        await setPassword(tx, body.userId, passwordHash, now);
+        // The link is spent either way: a withdrawn account keeps it from ever working again.
+        if (!(await setPassword(tx, body.userId, passwordHash, now))) return false;
         await recordAudit(tx, {
           at: now,
           action: 'password.reset',

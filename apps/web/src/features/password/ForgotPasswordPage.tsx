@@ -9,7 +9,8 @@ import { FormTextField } from '../../components/ui/FormTextField';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { SubmitButton } from '../../components/ui/SubmitButton';
 import { useDowntime } from '../../lib/downtime';
-import { useRequestReset } from './api/password-api';
+import { refusalMessage, useRequestReset } from './api/password-api';
+import { OutcomePanel } from './components/OutcomePanel';
 
 /** /forgot-password: an e-mail address, and a reset link sent to it if it has an account (spec section 2). */
 export default function ForgotPasswordPage() {
@@ -33,7 +34,7 @@ export default function ForgotPasswordPage() {
     <PageHeading title={t('pages.forgotPassword')}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 560 }}>
         {request.isSuccess ? (
-          <Box aria-live="polite">
+          <OutcomePanel>
             <Alert severity="success" sx={{ mb: 3 }}>
               {request.data.message || t('password.resetRequested')}
             </Alert>
@@ -53,7 +54,7 @@ export default function ForgotPasswordPage() {
                 {t('password.tryAnotherAddress')}
               </Button>
             </Box>
-          </Box>
+          </OutcomePanel>
         ) : (
           <Box component="form" noValidate onSubmit={submit}>
             <Typography sx={{ mb: 1 }}>{t('password.forgotIntro')}</Typography>
@@ -72,7 +73,7 @@ export default function ForgotPasswordPage() {
             />
             {request.isError && (
               <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                {request.error.message || t('error.generic')}
+                {refusalMessage(request.error) ?? t('error.generic')}
               </Alert>
             )}
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, mt: 3 }}>

@@ -5,7 +5,8 @@ import { PageHeading } from '../../components/ui/PageHeading';
 import { ApiError } from '../../lib/api-client';
 import { useDowntime } from '../../lib/downtime';
 import { usePasswordPolicy } from '../../lib/reference-data';
-import { useResetPassword, useVerifyResetLink } from './api/password-api';
+import { refusalMessage, useResetPassword, useVerifyResetLink } from './api/password-api';
+import { OutcomePanel } from './components/OutcomePanel';
 import { NewPasswordForm } from './components/NewPasswordForm';
 
 /** /reset-password?token=&id=: checks the e-mailed link, then takes the new password (spec sections 2 and 4). */
@@ -24,9 +25,10 @@ export default function ResetPasswordPage() {
 
   return (
     <PageHeading title={t('pages.resetPassword')}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 560 }} aria-live="polite">
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 560 }}>
         {expired ? (
-          <>
+          // Focus moves here only when a reset just met a dead link, not when the page opens on one.
+          <OutcomePanel focus={isLinkRefusal(reset.error)}>
             <Typography variant="h2" sx={{ fontSize: '1.5rem', mb: 2 }}>
               {t('password.linkExpiredTitle')}
             </Typography>
@@ -36,16 +38,16 @@ export default function ResetPasswordPage() {
             <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
               {t('password.askNewLink')}
             </Button>
-          </>
+          </OutcomePanel>
         ) : reset.isSuccess ? (
-          <>
+          <OutcomePanel>
             <Alert severity="success" sx={{ mb: 3 }}>
               {reset.data.message || t('password.resetDone')}
             </Alert>
             <Button component={RouterLink} to="/login-patient" variant="contained" size="large">
               {t('password.login')}
             </Button>
-          </>
+          </OutcomePanel>
         ) : link.isSuccess && policy.data ? (
           <NewPasswordForm
             policy={policy.data}
@@ -55,7 +57,7 @@ export default function ResetPasswordPage() {
             onSubmit={(values) => reset.mutate({ token: token!, userId: id!, ...values })}
           />
         ) : link.isError ? (
-          <Alert severity="error">{link.error.message || t('error.generic')}</Alert>
+          <Alert severity="error">{refusalMessage(link.error) ?? t('error.generic')}</Alert>
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress size={24} aria-hidden />

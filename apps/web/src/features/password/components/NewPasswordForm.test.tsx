@@ -27,7 +27,25 @@ describe.each(['en', 'sp'] as const)('the new-password form in %s', (language) =
     await userEvent.type(box('password.confirmPassword'), 'Kidney#2028');
     await userEvent.click(screen.getByRole('button', { name: i18next.t('password.save') }));
     expect(screen.getByRole('alert')).toHaveTextContent(i18next.t('error.password.mustMatch'));
+    // The confirmation is typed again from scratch; the new password stays.
+    expect(box('password.confirmPassword')).toHaveValue('');
+    expect(box('password.newPassword')).toHaveValue('Kidney#2027');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says something went wrong, in the reader’s language, when the server cannot be reached', async () => {
+    await i18next.changeLanguage(language);
+    render(
+      <NewPasswordForm
+        policy={FALLBACK_PASSWORD_POLICY}
+        disabled={false}
+        busy={false}
+        failure={new TypeError('Failed to fetch')}
+        onSubmit={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(i18next.t('error.generic'));
+    expect(screen.queryByText('Failed to fetch')).toBeNull();
   });
 
   it('shows the server’s refusal and clears the confirmation', async () => {

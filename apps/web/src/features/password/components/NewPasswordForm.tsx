@@ -3,12 +3,13 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { newPasswordSchema, type TNewPassword } from '@portal/shared/password/reset-password';
+import { newPasswordSchema, PASSWORD_RESET_MESSAGES, type TNewPassword } from '@portal/shared/password/reset-password';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { PasswordChecklist } from '../../../components/ui/PasswordChecklist';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
+import { refusalMessage } from '../api/password-api';
 
 interface NewPasswordFormProps {
   policy: TPasswordPolicy;
@@ -27,6 +28,7 @@ export function NewPasswordForm({ policy, disabled, busy, failure, onSubmit }: N
     handleSubmit,
     control,
     setError,
+    setValue,
     resetField,
     formState: { errors },
   } = useForm<TNewPassword>({
@@ -48,7 +50,14 @@ export function NewPasswordForm({ policy, disabled, busy, failure, onSubmit }: N
   }, [failure, resetField, setError]);
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(onSubmit, (invalid) => {
+        // A confirmation that does not match is typed again from scratch, as after a refusal by the server.
+        if (invalid.newPassword?.message === PASSWORD_RESET_MESSAGES.mustMatch) setValue('newPassword', '');
+      })}
+    >
       <Typography sx={{ mb: 1 }}>{t('password.resetIntro')}</Typography>
       {disabled && (
         <Alert severity="warning" sx={{ my: 2 }}>
@@ -71,7 +80,7 @@ export function NewPasswordForm({ policy, disabled, busy, failure, onSubmit }: N
       />
       {failure && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-          {failure.message || t('error.generic')}
+          {refusalMessage(failure) ?? t('error.generic')}
         </Alert>
       )}
       <Box sx={{ mt: 3 }}>

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONTACT } from '../../../db/seed-data';
+import { passwordChangedMail, passwordResetMail } from './password';
+import { renderMail } from './render';
+
+const LINK = 'http://localhost:8080/reset-password?token=abc&id=00000000-0000-4000-8000-000000000002';
+
+describe('the password e-mails', () => {
+  it.each([
+    ['en', 'Reset your Kidney Research Study password', 'expires in 60 minutes', 'Hello Ana,'],
+    ['sp', 'Restablezca su contraseña del Estudio de Investigación del Riñón', 'vence en 60 minutos', 'Hola, Ana:'],
+  ] as const)(
+    'the reset link in %s: one link, its one-use expiry, and the contact line',
+    (language, subject, expiry, hello) => {
+      const mail = renderMail(
+        language,
+        passwordResetMail(language, { firstName: 'Ana', link: LINK, minutes: 60 }),
+        DEFAULT_CONTACT,
+      );
+      expect(mail.subject).toBe(subject);
+      expect(mail.text.split('\n')[0]).toBe(hello);
+      expect(mail.text).toContain(expiry);
+      expect(mail.text).toContain(DEFAULT_CONTACT.phone);
+      expect(mail.links).toEqual([LINK]);
+      expect(mail.html).toContain(`href="${LINK.replaceAll('&', '&amp;')}"`);
+    },
+  );
+
+  it.each([
+    ['en', 'Your Kidney Research Study password was changed', 'every device that was signed in has been signed out'],
+    [
+      'sp',
+      'Se cambió su contraseña del Estudio de Investigación del Riñón',
+      'se cerró la sesión en todos los dispositivos',
+    ],
+  ] as const)('the change notice in %s: says sessions ended and holds no link', (language, subject, signedOut) => {
+    const mail = renderMail(language, passwordChangedMail(language, { firstName: 'Ana' }), DEFAULT_CONTACT);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain(signedOut);
+    expect(mail.text).toContain(DEFAULT_CONTACT.phone);
+    expect(mail.links).toEqual([]);
+  });
+});
