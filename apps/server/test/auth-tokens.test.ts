@@ -1,164 +1,113 @@
-import { eq } from 'drizzle-orm';
-import { SignJWT, generateKeyPair, type CryptoKey } from 'jose';
-import { beforeEach, expect, it } from 'vitest';
-import { auditLog } from '../src/db/schema';
-import { SESSION_MAX_HOURS } from '../src/modules/auth/service';
-import { CLIENT_ID } from '../src/modules/auth/tokens';
-import { describeEachDatabase, testTokenSigningKey, useTestApp, type TestApp } from './helpers';
-import { postRaw } from './registration-helpers';
-import { activeParticipant, ADMIN, freshStart, login, me, refresh, signIn, startDowntime } from './auth-helpers';
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, testTokenSigningKey, type TestApp } from './helpers';
+import { ADMIN, DEMO, me, MINUTE_MS, setPolicy, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './auth-helpers';
 
-const MINUTE_MS = 60_000;
-const UNAUTHORIZED = { status: false, message: 'Your session has ended. Please log in again.' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** Claims as the portal signs them, for forging variants of a real token. */
-async function forge(t: TestApp, accessToken: string, change: { alg?: string; key?: CryptoKey; claims?: object }) {
-  const [, payload] = accessToken.split('.');
-  const claims = { ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), ...change.claims };
+/** The claims of a real token with some changed, signed again (by default with the portal's own key). */
+async function forge(token: string, change: { key?: CryptoKey; claims?: object } = {}) {
+  const claims = { ...decodeJwt(token), ...change.claims };
   const key = change.key ?? (await testTokenSigningKey()).privateKey;
-  return new SignJWT(claims).setProtectedHeader({ alg: change.alg ?? 'RS256', typ: 'JWT' }).sign(key);
+  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT' }).sign(key);
 }
 
-describeEachDatabase('access and refresh tokens', (target) => {
-  const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });
-  beforeEach(() => freshStart(testApp()));
+/** The claims of a real token with some changed, keeping the header and the (now wrong) signature. */
+function tamper(token: string, claims: object) {
+  const [header, , signature] = token.split('.');
+  return `${header}.${base64url({ ...decodeJwt(token), ...claims })}.${signature}`;
+}
+
+describeEachDatabase('access tokens and GET /keycloak/user', (target) => {
+  const testApp = useAuthApp(target);
+
+  /** The claims every access token of the portal carries (CONTRACT.md, "Tokens"). */
+  const expectClaims = (t: TestApp, token: string, person: object, role: string) => {
+    expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'RS256', typ: 'JWT' });
+    const claims = decodeJwt(token);
+    const iat = Math.floor(t.clock.now().getTime() / 1000);
+    expect(claims).toMatchObject({
+      sub: expect.stringMatching(UUID),
+      ...person,
+      isConsentSigned: false,
+      exp: iat + 300,
+      iat,
+      azp: 'kidney-study-portal',
+      realm_access: { roles: [role] },
+    });
+  };
+
+  it('signs the administrator’s token with RS256 and the claims of the contract', async () => {
+    const t = testApp();
+    const { access_token } = await signInAdmin(t);
+    const person = { email: ADMIN.email, given_name: 'Study', family_name: 'Administrator', language: 'en' };
+    expectClaims(t, access_token, { ...person, name: 'Study Administrator' }, 'admin');
+    expect((await me(t, access_token)).json()).toMatchObject({
+      status: true,
+      data: { email: ADMIN.email, isPatient: false },
+    });
+  });
+
+  it('gives a patient a token in their language and their details with an MM/DD/YYYY birth date', async () => {
+    const t = testApp();
+    await setPolicy(t, { otpEnabledForPatient: false });
+    const { access_token } = await signIn(t, DEMO.email, DEMO.password);
+    const person = { email: DEMO.email, name: 'Maria Demo', given_name: 'Maria', family_name: 'Demo', language: 'sp' };
+    expectClaims(t, access_token, person, 'patient');
+    const reply = await me(t, access_token);
+    expect(reply.json()).toEqual({
+      status: true,
+      data: {
+        id: decodeJwt(access_token).sub,
+        firstName: 'Maria',
+        lastName: 'Demo',
+        email: DEMO.email,
+        language: 'sp',
+        birthDate: '04/12/1961',
+        gender: 'female',
+        profilePicture: null,
+        phoneNumber: null,
+        zipCode: '60601',
+        isPatient: true,
+        isPractitioner: false,
+      },
+    });
+  });
 
   it('refuses a missing, malformed, foreign, unsigned, wrongly typed or expired token with 401', async () => {
     const t = testApp();
-    const { access_token } = await signIn(t, ADMIN.email, ADMIN.password);
-    expect((await me(t, access_token)).statusCode).toBe(200);
-    // The same claims re-signed with the portal's key are accepted: the forgeries below differ in one thing.
-    expect((await me(t, await forge(t, access_token, {}))).statusCode).toBe(200);
+    const { access_token } = await signInAdmin(t);
+    // The same claims signed again with the portal's key pass: each forgery below differs in one thing.
+    expect((await me(t, await forge(access_token))).statusCode).toBe(200);
 
-    const foreign = (await generateKeyPair('RS256')).privateKey;
-    const [header, payload] = access_token.split('.');
-    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), realm_access: { roles: ['admin', 'patient'] }, sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url')}.${access_token.split('.')[2]}`;
-    for (const token of [
-      undefined,
-      'garbage',
-      unsigned,
-      tampered,
-      await forge(t, access_token, { key: foreign }),
-      await forge(t, access_token, { claims: { typ: 'Refresh' } }),
-      await forge(t, access_token, { claims: { iss: 'https://elsewhere.example.org' } }),
-      await forge(t, access_token, { claims: { azp: CLIENT_ID, exp: Math.floor(t.clock.now().getTime() / 1000) - 1 } }),
-    ]) {
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const refused = {
+      'no token': undefined,
+      garbage: 'garbage',
+      'another key': await forge(access_token, { key: (await generateKeyPair('RS256')).privateKey }),
+      'alg none': `${base64url({ alg: 'none', typ: 'JWT' })}.${access_token.split('.')[1]}.`,
+      'changed claims': tamper(access_token, { sub: '00000000-0000-4000-8000-000000000000' }),
+      'typ not Bearer': await forge(access_token, { claims: { typ: 'Refresh' } }),
+      'another issuer': await forge(access_token, { claims: { iss: 'https://elsewhere.example.org' } }),
+      'past exp': await forge(access_token, { claims: { exp: now - 1 } }),
+    };
+    for (const [what, token] of Object.entries(refused)) {
       const reply = await me(t, token);
-      expect(reply.statusCode, String(token)).toBe(401);
-      expect(reply.json()).toEqual(UNAUTHORIZED);
+      expect(reply.statusCode, what).toBe(401);
+      expect(reply.json(), what).toEqual(UNAUTHORIZED);
     }
-    t.clock.advance(5 * MINUTE_MS);
-    expect((await me(t, access_token)).statusCode).toBe(401);
+    expect((await me(t, access_token)).statusCode).toBe(200);
   });
 
-  it('rotates the refresh token: each works once, and replaying a used one ends the whole session', async () => {
+  it('refuses a token once its five minutes are over', async () => {
     const t = testApp();
-    const first = await signIn(t, ADMIN.email, ADMIN.password);
-    t.clock.advance(4 * MINUTE_MS);
-    const second = (await refresh(t, first.refresh_token)).json().data;
-    expect(second.refresh_token).not.toBe(first.refresh_token);
-    expect((await me(t, second.access_token)).statusCode).toBe(200);
-
-    const replay = await refresh(t, first.refresh_token);
-    expect(replay.statusCode).toBe(401);
-    expect((await refresh(t, second.refresh_token)).statusCode).toBe(401);
-    expect((await me(t, second.access_token)).statusCode).toBe(401);
-    const reuse = await t.db.select().from(auditLog).where(eq(auditLog.action, 'session.refreshReuse'));
-    expect(reuse).toHaveLength(1);
-    // Another session of the same user is not affected.
-    const other = await signIn(t, ADMIN.email, ADMIN.password);
-    expect((await refresh(t, other.refresh_token)).statusCode).toBe(200);
-  });
-
-  it('lets a refresh token lapse after the inactivity timeout, and no session outlive its absolute end', async () => {
-    const t = testApp();
-    const idle = await signIn(t, ADMIN.email, ADMIN.password);
-    t.clock.advance(30 * MINUTE_MS);
-    expect((await refresh(t, idle.refresh_token)).statusCode).toBe(401);
-
-    let tokens = await signIn(t, ADMIN.email, ADMIN.password);
-    const steps = (SESSION_MAX_HOURS * 60) / 4;
-    for (let i = 1; i < steps; i++) {
-      t.clock.advance(4 * MINUTE_MS);
-      const reply = await refresh(t, tokens.refresh_token);
-      expect(reply.statusCode, `refresh ${i}`).toBe(200);
-      tokens = reply.json().data;
-    }
-    t.clock.advance(4 * MINUTE_MS);
-    expect((await refresh(t, tokens.refresh_token)).statusCode).toBe(401);
-  });
-
-  it('answers a refresh for a patient during downtime with SYSTEM_DOWN, and serves an administrator', async () => {
-    const t = testApp();
-    const email = await activeParticipant(t);
-    const patient = await signIn(t, email);
-    const admin = await signIn(t, ADMIN.email, ADMIN.password);
-    await startDowntime(t);
-    const refused = await refresh(t, patient.refresh_token);
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({
-      status: false,
-      message: 'System is under maintenance. Please try again later.',
-      data: { errorCode: 'SYSTEM_DOWN' },
-    });
-    expect((await refresh(t, admin.refresh_token)).statusCode).toBe(200);
-    const blocked = await login(t, email, 'Kidney#2026');
-    expect(blocked.statusCode).toBe(503);
-    expect((await login(t, 'nobody@example.org', 'Kidney#2026')).json()).toEqual(blocked.json());
-    expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
-  });
-
-  it('ends every session of the user on logout, by bearer token or by refresh token', async () => {
-    const t = testApp();
-    const email = await activeParticipant(t);
-    const phone = await signIn(t, email);
-    const laptop = await signIn(t, email);
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/common-server/logout',
-      headers: { authorization: `Bearer ${laptop.access_token}` },
-    });
-    expect(logout.json()).toEqual({ status: true, message: 'You have been logged out.' });
-    for (const tokens of [phone, laptop]) {
-      expect((await me(t, tokens.access_token)).statusCode).toBe(401);
-      expect((await refresh(t, tokens.refresh_token)).statusCode).toBe(401);
-    }
-    const again = await signIn(t, email);
-    expect((await postRaw(t, '/logout', { refresh_token: again.refresh_token })).statusCode).toBe(200);
-    expect((await me(t, again.access_token)).statusCode).toBe(401);
-    // With nothing to go on it answers the same and ends nothing.
-    const other = await signIn(t, ADMIN.email, ADMIN.password);
-    expect((await postRaw(t, '/logout', {})).json()).toEqual({ status: true, message: 'You have been logged out.' });
-    expect((await me(t, other.access_token)).statusCode).toBe(200);
-  });
-
-  it('audits sign-ins, failures, codes, reuse and logout without a password, code or token', async () => {
-    const t = testApp();
-    const email = await activeParticipant(t);
-    await login(t, email, 'Wrong#Pass1');
-    const tokens = await signIn(t, email);
-    const rotated = (await refresh(t, tokens.refresh_token)).json().data;
-    await refresh(t, tokens.refresh_token);
-    await postRaw(t, '/logout', { refresh_token: rotated.refresh_token });
-    const rows = await t.db.select().from(auditLog);
-    const actions = rows.map((row) => row.action);
-    for (const action of ['login.failed', 'login.codeSent', 'login.succeeded', 'session.refreshReuse', 'logout']) {
-      expect(actions).toContain(action);
-    }
-    const written = JSON.stringify(rows);
-    for (const secret of [
-      'Wrong#Pass1',
-      'Kidney#2026',
-      tokens.access_token,
-      tokens.refresh_token,
-      rotated.refresh_token,
-    ]) {
-      expect(written).not.toContain(secret);
-    }
-    for (const mail of t.mail.to(email)) {
-      const code = /^(\d{6})$/m.exec(mail.text)?.[1];
-      if (code) expect(written).not.toContain(code);
-    }
+    const { access_token } = await signInAdmin(t);
+    t.clock.advance(5 * MINUTE_MS - 1000);
+    expect((await me(t, access_token)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    const reply = await me(t, access_token);
+    expect(reply.statusCode).toBe(401);
+    expect(reply.json()).toEqual(UNAUTHORIZED);
   });
 });

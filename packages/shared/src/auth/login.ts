@@ -21,6 +21,7 @@ export const LOGIN_ERROR_CODES = [
   'SYSTEM_DOWN',
   'INVALID_OTP',
   'LOGIN_OTP_EXPIRED',
+  'SESSION_ENDED',
 ] as const;
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
 export const ZLoginError = z.object({ errorCode: z.enum(LOGIN_ERROR_CODES) });

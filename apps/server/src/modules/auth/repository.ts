@@ -102,12 +102,18 @@ export async function useRefreshToken(db: Executor, tokenHash: string, now: Date
   return row;
 }
 
-/** The session and user of a refresh token, whatever its state. */
+/** The session and user of a refresh token, whatever its state, and whether it was used. */
 export async function findSessionOfRefreshToken(db: Executor, tokenHash: string) {
   const [row] = await db
-    .select({ sessionId: refreshTokens.sessionId, userId: authSessions.userId })
+    .select({
+      sessionId: refreshTokens.sessionId,
+      userId: authSessions.userId,
+      role: users.role,
+      usedAt: refreshTokens.usedAt,
+    })
     .from(refreshTokens)
     .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, authSessions.userId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return row;

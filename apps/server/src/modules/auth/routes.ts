@@ -32,6 +32,7 @@ const ERROR_MESSAGES: Record<LoginErrorCode, string> = {
   SYSTEM_DOWN: 'error.systemDown',
   INVALID_OTP: 'error.loginOTP.invalid',
   LOGIN_OTP_EXPIRED: 'error.loginOTP.expired',
+  SESSION_ENDED: 'error.unauthorized',
 };
 
 /** Sends a refusal in the envelope, with its code in `data` so the web app can act on it. */

@@ -173,6 +173,16 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
+  /** The bearer of an access token whose session is still open, or undefined (401). */
+  async function authenticate(accessToken: string): Promise<VerifiedAccess | undefined> {
+    const now = clock.now();
+    const verified = await tokens.verifyAccessToken(accessToken, now);
+    if (!verified) return undefined;
+    const session = await findLiveSession(db, verified.sessionId, now);
+    if (!session || session.userId !== verified.userId || session.status !== 'active') return undefined;
+    return { userId: session.userId, sessionId: session.sessionId, role: session.role as Role };
+  }
+
   const isLocked = (account: NonNullable<LoginAccount>) =>
     account.lockedUntil !== null && account.lockedUntil.getTime() > clock.now().getTime();
 
@@ -290,49 +300,42 @@ export function createAuthService(deps: AuthDeps) {
     async refresh(refreshToken: string, context: RequestContext): Promise<AuthOutcome<TAccessTokenResponse>> {
       const now = clock.now();
       const tokenHash = hashSecret(refreshToken);
+      // Downtime turns a patient away before the token is spent: 503 means "later", with the same token.
+      const holder = await findSessionOfRefreshToken(db, tokenHash);
+      if (holder && !holder.usedAt && (await closedForRole(holder.role))) return refused(503, 'SYSTEM_DOWN');
       const used = await useRefreshToken(db, tokenHash, now);
       if (!used) {
-        const replayed = await findSessionOfRefreshToken(db, tokenHash);
-        if (replayed) {
-          await revokeSession(db, replayed.sessionId, now, 'refreshReuse');
+        if (holder) {
+          await revokeSession(db, holder.sessionId, now, 'refreshReuse');
           await recordAudit(db, {
             at: now,
             action: 'session.refreshReuse',
-            subjectId: replayed.userId,
-            details: { sessionId: replayed.sessionId },
+            subjectId: holder.userId,
+            details: { sessionId: holder.sessionId },
             ip: context.ip,
           });
         }
-        return refused(401, 'INVALID_CREDENTIALS');
+        return refused(401, 'SESSION_ENDED');
       }
       const session = await findLiveSession(db, used.sessionId, now);
       if (!session || session.status !== 'active' || used.expiresAt.getTime() <= now.getTime()) {
-        return refused(401, 'INVALID_CREDENTIALS');
+        return refused(401, 'SESSION_ENDED');
       }
-      if (await closedForRole(session.role)) return refused(503, 'SYSTEM_DOWN');
       const account = await findLoginAccountById(db, session.userId);
       const policy = await findSessionPolicy(db);
       return { ok: true, data: await issueTokens(account!, session.sessionId, session.expiresAt, policy) };
     },
 
-    /** The bearer of an access token whose session is still open, or undefined (401). */
-    async authenticate(accessToken: string): Promise<VerifiedAccess | undefined> {
-      const now = clock.now();
-      const verified = await tokens.verifyAccessToken(accessToken, now);
-      if (!verified) return undefined;
-      const session = await findLiveSession(db, verified.sessionId, now);
-      if (!session || session.userId !== verified.userId || session.status !== 'active') return undefined;
-      return { userId: session.userId, sessionId: session.sessionId, role: session.role as Role };
-    },
+    authenticate,
 
     /** `POST /logout`: ends every session of the user the token belongs to. */
     async logout(credential: { accessToken?: string; refreshToken?: string }, context: RequestContext) {
-      const now = clock.now();
-      let userId = credential.accessToken
-        ? (await tokens.verifyAccessToken(credential.accessToken, now))?.userId
-        : undefined;
-      if (!userId && credential.refreshToken)
-        userId = (await findSessionOfRefreshToken(db, hashSecret(credential.refreshToken)))?.userId;
+      // Only a credential of an open session counts: one of a session already ended ends nothing.
+      let userId = credential.accessToken ? (await authenticate(credential.accessToken))?.userId : undefined;
+      if (!userId && credential.refreshToken) {
+        const holder = await findSessionOfRefreshToken(db, hashSecret(credential.refreshToken));
+        if (holder && (await findLiveSession(db, holder.sessionId, clock.now()))) userId = holder.userId;
+      }
       if (!userId) return;
       await endAllSessions(userId, 'logout', context);
     },
