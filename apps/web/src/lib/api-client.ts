@@ -34,6 +34,14 @@ export async function apiRequest<S extends z.ZodType<{ status: boolean; message?
   return schema.parse(body);
 }
 
+/**
+ * The server's own words for a refusal, already in the reader's language; undefined for a lost connection or
+ * an unreadable reply, whose browser text (such as 'Failed to fetch') would be English only.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError && error.message ? error.message : undefined;
+}
+
 let onUnauthorized: () => void = () => {};
 
 /** What happens when the server refuses a signed-in call's token: the session sets a clean sign-out. */

@@ -8,8 +8,9 @@ import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form'
 import { FormTextField } from '../../components/ui/FormTextField';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { SubmitButton } from '../../components/ui/SubmitButton';
+import { serverMessage } from '../../lib/api-client';
 import { useDowntime } from '../../lib/downtime';
-import { refusalMessage, useRequestReset } from './api/password-api';
+import { useRequestReset } from './api/password-api';
 import { OutcomePanel } from './components/OutcomePanel';
 
 /** /forgot-password: an e-mail address, and a reset link sent to it if it has an account (spec section 2). */
@@ -73,7 +74,7 @@ export default function ForgotPasswordPage() {
             />
             {request.isError && (
               <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                {refusalMessage(request.error) ?? t('error.generic')}
+                {serverMessage(request.error) ?? t('error.generic')}
               </Alert>
             )}
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, mt: 3 }}>

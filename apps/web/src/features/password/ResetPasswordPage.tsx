@@ -2,10 +2,10 @@ import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, serverMessage } from '../../lib/api-client';
 import { useDowntime } from '../../lib/downtime';
 import { usePasswordPolicy } from '../../lib/reference-data';
-import { refusalMessage, useResetPassword, useVerifyResetLink } from './api/password-api';
+import { useResetPassword, useVerifyResetLink } from './api/password-api';
 import { OutcomePanel } from './components/OutcomePanel';
 import { NewPasswordForm } from './components/NewPasswordForm';
 
@@ -57,7 +57,7 @@ export default function ResetPasswordPage() {
             onSubmit={(values) => reset.mutate({ token: token!, userId: id!, ...values })}
           />
         ) : link.isError ? (
-          <Alert severity="error">{refusalMessage(link.error) ?? t('error.generic')}</Alert>
+          <Alert severity="error">{serverMessage(link.error) ?? t('error.generic')}</Alert>
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress size={24} aria-hidden />

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/mat
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, serverMessage } from '../../lib/api-client';
 import { useRegistrationConfirm, useResendActivation } from './api/registration-api';
 import { ResendOutcome } from './components/ResendOutcome';
 
@@ -27,7 +27,7 @@ export default function RegistrationConfirmPage() {
             <Typography>{t('registration.confirm.activating')}</Typography>
           </Box>
         )}
-        {otherFailure && <Alert severity="error">{confirm.error.message || t('error.generic')}</Alert>}
+        {otherFailure && <Alert severity="error">{serverMessage(confirm.error) ?? t('error.generic')}</Alert>}
         {confirm.isSuccess && (
           <>
             <Alert severity="success" sx={{ mb: 3 }}>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZLoginReply, ZLoginResult, type LoginErrorCode } from '@portal/shared/auth/login';
 import { ZResendActivationReply } from '@portal/shared/registration/activation';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, serverMessage } from '../../../lib/api-client';
 import { postSealed } from '../../../lib/sealed-request';
 
 /** `POST /login` with e-mail and password sealed in the payload envelope (CONTRACT.md). */
@@ -36,5 +36,5 @@ export function loginErrorCode(error: unknown): LoginErrorCode | undefined {
  * spec's 'Something went wrong. Try again in a few minutes.' (catalog key).
  */
 export function loginErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : 'error.login.failed';
+  return serverMessage(error) ?? 'error.login.failed';
 }

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { ZLoginRequest, type TLoginRequest, type TLoginResult } from '@portal/shared/auth/login';
 import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { FormTextField } from '../../../components/ui/FormTextField';
+import { serverMessage } from '../../../lib/api-client';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { login, loginErrorCode, loginErrorMessage, useResendActivation } from '../api/auth-api';
@@ -83,7 +84,7 @@ export function CredentialsForm({ onSignedIn }: CredentialsFormProps) {
           )}
           {resend.isError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {resend.error.message || t('error.generic')}
+              {serverMessage(resend.error) ?? t('error.generic')}
             </Alert>
           )}
         </Box>

@@ -5,7 +5,7 @@ import {
   ZVerifyResetPasswordReply,
   type TResetPasswordRequest,
 } from '@portal/shared/password/reset-password';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /reset-password/init?email=`. */
 export function useRequestReset() {
@@ -40,12 +40,4 @@ export function useResetPassword() {
         body: JSON.stringify(body),
       }),
   });
-}
-
-/**
- * The server's own (translated) words for a refusal; undefined for a network failure or an unreadable
- * reply, whose browser text would be in English only, so the page shows its generic message instead.
- */
-export function refusalMessage(error: unknown): string | undefined {
-  return error instanceof ApiError && error.message ? error.message : undefined;
 }

@@ -8,8 +8,7 @@ import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { PasswordChecklist } from '../../../components/ui/PasswordChecklist';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { ApiError } from '../../../lib/api-client';
-import { refusalMessage } from '../api/password-api';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 
 interface NewPasswordFormProps {
   policy: TPasswordPolicy;
@@ -80,7 +79,7 @@ export function NewPasswordForm({ policy, disabled, busy, failure, onSubmit }: N
       />
       {failure && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-          {refusalMessage(failure) ?? t('error.generic')}
+          {serverMessage(failure) ?? t('error.generic')}
         </Alert>
       )}
       <Box sx={{ mt: 3 }}>

@@ -11,6 +11,7 @@ import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { PasswordChecklist } from '../../../components/ui/PasswordChecklist';
 import { applyServerErrors, serverFieldErrors } from './server-errors';
+import { serverMessage } from '../../../lib/api-client';
 
 export interface AccountValues {
   email: string;
@@ -53,7 +54,7 @@ export function AccountStep({ policy, actionsDisabled, initial, notice, backButt
     } catch (error) {
       const unplaced = applyServerErrors(serverFieldErrors(error), ['email', 'password'], setError);
       if (unplaced.length > 0 || serverFieldErrors(error).length === 0) {
-        setFormError(error instanceof Error && error.message ? error.message : 'error.generic');
+        setFormError(serverMessage(error) ?? 'error.generic');
       }
     }
   });

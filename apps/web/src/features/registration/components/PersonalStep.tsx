@@ -21,6 +21,7 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { HealthSystemField } from './HealthSystemField';
 import { SelectField } from './SelectField';
 import { applyServerErrors, serverFieldErrors, type ServerFieldError } from './server-errors';
+import { serverMessage } from '../../../lib/api-client';
 
 export interface PersonalValues {
   firstName: string;
@@ -110,12 +111,7 @@ export function PersonalStep(props: PersonalStepProps) {
         setCaptchaKey((k) => k + 1);
       }
       setFailure({
-        message:
-          details.length > 0
-            ? 'error.register.failed'
-            : error instanceof Error && error.message
-              ? error.message
-              : 'error.generic',
+        message: details.length > 0 ? 'error.register.failed' : (serverMessage(error) ?? 'error.generic'),
         details,
       });
     }
