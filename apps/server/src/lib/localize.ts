@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import en from '@portal/shared/i18n/en.json';
 import sp from '@portal/shared/i18n/sp.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language } from '@portal/shared/constants';
-import { isLanguage } from '@portal/shared/i18n/language';
+import { LANGUAGE_COOKIE, type Language } from '@portal/shared/constants';
+import { toLanguage } from '@portal/shared/i18n/language';
 
 type Catalog = Record<string, unknown>;
 export type Translate = (language: Language, key: string, values?: Record<string, string | number>) => string;
@@ -10,7 +10,7 @@ export type Translate = (language: Language, key: string, values?: Record<string
 /** The language the participant reads the portal in: the preferredLanguage cookie (spec section 3). */
 export function requestLanguage(request: FastifyRequest): Language {
   const chosen = request.cookies[LANGUAGE_COOKIE];
-  return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
+  return toLanguage(chosen);
 }
 
 function lookup(catalog: Catalog, key: string): string | undefined {

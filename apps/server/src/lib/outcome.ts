@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLanguage, translate } from './localize';
 
+/** Where a request came from, for the audit trail. */
+export interface RequestContext {
+  ip: string;
+}
+
 export interface FieldProblem {
   errorField: string;
   /** A catalog key, translated by the route into the reader's language. */

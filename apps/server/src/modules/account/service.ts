@@ -1,6 +1,6 @@
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { formatDate } from '@portal/shared/dates';
-import { isLanguage } from '@portal/shared/i18n/language';
+import { toLanguage } from '@portal/shared/i18n/language';
 import type { Database } from '../../db/client';
 import { findUserDetails } from './repository';
 
@@ -15,7 +15,7 @@ export function createAccountService({ db }: { db: Database }) {
         firstName: row.firstName,
         lastName: row.lastName,
         email: row.email,
-        language: isLanguage(row.language) ? row.language : 'en',
+        language: toLanguage(row.language),
         birthDate: row.birthDate ? formatDate(row.birthDate) : null,
         gender: row.gender,
         profilePicture: null,

@@ -1,15 +1,16 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
-import type { Language, Role } from '@portal/shared/constants';
-import { isLanguage } from '@portal/shared/i18n/language';
+import type { Role } from '@portal/shared/constants';
+import { toLanguage } from '@portal/shared/i18n/language';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import type { RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
-import { hashSecret } from '../../security/one-use-token';
+import { hashSecret, newOneUseToken } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
-import { ACCESS_TOKEN_SECONDS, newRefreshToken, type TokenIssuer, type VerifiedAccess } from './tokens';
+import { ACCESS_TOKEN_SECONDS, type TokenIssuer, type VerifiedAccess } from './tokens';
 import {
   clearFailedLogins,
   closeLoginChallenge,
@@ -33,10 +34,6 @@ import {
 /** However active it stays, a session ends this long after its login. */
 export const SESSION_MAX_HOURS = 12;
 const MINUTE_MS = 60_000;
-
-export interface RequestContext {
-  ip: string;
-}
 
 export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; httpStatus: number; code: LoginErrorCode };
 const refused = (httpStatus: number, code: LoginErrorCode): AuthOutcome<never> => ({ ok: false, httpStatus, code });
@@ -78,15 +75,10 @@ export function createAuthService(deps: AuthDeps) {
     executor: Pick<Database, 'select' | 'insert' | 'update'> = db,
   ): Promise<TAccessTokenResponse> {
     const now = clock.now();
-    const refreshToken = newRefreshToken();
     // A refresh token outlives the idle timeout only if used: a browser closed for longer signs in again.
-    const idleEnd = new Date(now.getTime() + policy.inactiveSessionTimeoutInMin * MINUTE_MS);
-    await insertRefreshToken(executor, {
-      sessionId,
-      tokenHash: hashSecret(refreshToken),
-      now,
-      expiresAt: idleEnd < sessionEnd ? idleEnd : sessionEnd,
-    });
+    const lifetimeMs = Math.min(policy.inactiveSessionTimeoutInMin * MINUTE_MS, sessionEnd.getTime() - now.getTime());
+    const refresh = newOneUseToken(now, lifetimeMs);
+    await insertRefreshToken(executor, { sessionId, tokenHash: refresh.hash, now, expiresAt: refresh.expiresAt });
     const accessToken = await tokens.issueAccessToken(
       {
         userId: account.id,
@@ -94,7 +86,7 @@ export function createAuthService(deps: AuthDeps) {
         email: account.email,
         firstName: account.firstName,
         lastName: account.lastName,
-        language: isLanguage(account.language) ? account.language : 'en',
+        language: toLanguage(account.language),
         role: account.role as Role,
         isConsentSigned: account.consentSignedAt !== null,
       },
@@ -102,7 +94,7 @@ export function createAuthService(deps: AuthDeps) {
     );
     return {
       access_token: accessToken,
-      refresh_token: refreshToken,
+      refresh_token: refresh.token,
       expires_in: ACCESS_TOKEN_SECONDS,
       token_type: 'Bearer',
     };
@@ -229,19 +221,18 @@ export function createAuthService(deps: AuthDeps) {
       if (account.role === 'patient' && policy.otpEnabledForPatient) {
         const now = clock.now();
         const code = newLoginCode(policy.otpLength);
-        const attemptSecret = randomBytes(32).toString('base64url');
-        const expiresAt = new Date(now.getTime() + policy.otpExpiryInMin * MINUTE_MS);
+        const attempt = newOneUseToken(now, policy.otpExpiryInMin * MINUTE_MS);
         await db.transaction(async (tx) => {
           await insertLoginChallenge(tx, {
             userId: account.id,
-            attemptHash: hashSecret(attemptSecret),
+            attemptHash: attempt.hash,
             codeHash: hashSecret(code),
             now,
-            expiresAt,
+            expiresAt: attempt.expiresAt,
           });
           await recordAudit(tx, { at: now, action: 'login.codeSent', subjectId: account.id, ip: context.ip });
         });
-        const language: Language = isLanguage(account.language) ? account.language : 'en';
+        const language = toLanguage(account.language);
         await deps.mailer.send({
           to: account.email,
           userId: account.id,
@@ -249,7 +240,10 @@ export function createAuthService(deps: AuthDeps) {
           template: 'login-code',
           content: loginCodeMail(language, { firstName: account.firstName, code, minutes: policy.otpExpiryInMin }),
         });
-        return { ok: true, data: { twoFactorEnabled: true, attemptSecret, expiresAt } };
+        return {
+          ok: true,
+          data: { twoFactorEnabled: true, attemptSecret: attempt.token, expiresAt: attempt.expiresAt },
+        };
       }
       return {
         ok: true,

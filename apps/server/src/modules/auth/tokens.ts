@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { TTokenClaims } from '@portal/shared/auth/token-claims';
@@ -92,8 +92,3 @@ export function createTokenIssuer(key: TokenSigningKey, issuer: string) {
   };
 }
 export type TokenIssuer = ReturnType<typeof createTokenIssuer>;
-
-/** An opaque refresh token: 256 random bits; the database keeps only its SHA-256. */
-export function newRefreshToken(): string {
-  return randomBytes(32).toString('base64url');
-}

@@ -1,5 +1,4 @@
-import type { Language } from '@portal/shared/constants';
-import { isLanguage } from '@portal/shared/i18n/language';
+import { toLanguage } from '@portal/shared/i18n/language';
 import { fieldErrors } from '@portal/shared/registration/registration-form';
 import {
   newPasswordSchema,
@@ -11,7 +10,7 @@ import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
-import { refused, type Outcome } from '../../lib/outcome';
+import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../../providers/mail/templates/password';
@@ -32,10 +31,6 @@ export const RESET_LINK_MINUTES = 60;
 const HOUR_MS = 3_600_000;
 export const RESET_EMAIL_LIMIT = { max: 3, windowMs: HOUR_MS };
 
-export interface RequestContext {
-  ip: string;
-}
-
 /** What password recovery needs of other modules (wired in app.ts; modules do not import each other). */
 export interface PasswordDeps {
   db: Database;
@@ -50,8 +45,6 @@ export interface PasswordDeps {
   /** Sends a fresh activation link to an account that is not active yet (registration). */
   resendActivation(query: { email: string }): Promise<unknown>;
 }
-
-const languageOf = (value: string): Language => (isLanguage(value) ? value : 'en');
 
 /** Forgot password, the e-mailed reset link, and the reset itself (spec sections 2, 4, 5 and 8). */
 export function createPasswordService(deps: PasswordDeps) {
@@ -80,7 +73,7 @@ export function createPasswordService(deps: PasswordDeps) {
           await replaceResetToken(tx, { userId: account.id, tokenHash: hash, now, expiresAt });
           await recordAudit(tx, { at: now, action: 'password.resetRequested', subjectId: account.id, ip: context.ip });
         });
-        const language = languageOf(account.language);
+        const language = toLanguage(account.language);
         await mailer.send({
           to: account.email,
           userId: account.id,
@@ -134,7 +127,7 @@ export function createPasswordService(deps: PasswordDeps) {
       await deps.endAllSessions(body.userId, 'passwordReset', context);
       const account = await findResetAccountById(db, body.userId);
       if (account) {
-        const language = languageOf(account.language);
+        const language = toLanguage(account.language);
         await mailer.send({
           to: account.email,
           userId: account.id,

@@ -10,14 +10,14 @@ import {
   registrationSchema,
   type RegistrationRules,
 } from '@portal/shared/registration/registration-form';
-import { isLanguage } from '@portal/shared/i18n/language';
+import { toLanguage } from '@portal/shared/i18n/language';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
 import type { Language } from '@portal/shared/constants';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
-import { refused, type Outcome } from '../../lib/outcome';
+import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { activationMail } from '../../providers/mail/templates/activation';
@@ -107,7 +107,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       await revokeOpenTokens(tx, user.id, now);
       await insertRegistrationToken(tx, user.id, hash, expiresAt, now);
     });
-    const language: Language = isLanguage(user.language) ? user.language : 'en';
+    const language = toLanguage(user.language);
     await mailer.send({
       to: user.email,
       userId: user.id,
@@ -134,7 +134,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     },
 
     /** `POST /register`: a pending account, its activation e-mail and, for a real health system, a verification record. */
-    async register(opened: Record<string, string>, context: { ip: string }): Promise<Outcome> {
+    async register(opened: Record<string, string>, context: RequestContext): Promise<Outcome> {
       if ((await deps.settings.getDowntime()).inDowntime) return refused(503, 'error.systemDown');
       const parsed = registrationSchema(await rules()).safeParse(fromOpenedPayload(opened));
       if (!parsed.success) return refused(400, 'error.register.failed', fieldErrors(parsed.error));
@@ -210,7 +210,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     },
 
     /** `GET /registrationConfirm`: uses the link once and activates the account. */
-    async confirmRegistration(query: { token?: string; id?: string }, context: { ip: string }): Promise<Outcome> {
+    async confirmRegistration(query: { token?: string; id?: string }, context: RequestContext): Promise<Outcome> {
       const expired = refused(400, 'registration.linkExpired');
       if (!query.token || !query.id || !z.uuid().safeParse(query.id).success) return expired;
       const now = clock.now();
