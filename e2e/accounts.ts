@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { importPayloadKey, sealPayload, type PlainPayload } from '../packages/shared/src/crypto/payload-envelope';
 import { activationLinkFor, mailsTo, uniqueEmail, type Language } from './fixtures';
 import { PORTAL_PORT } from './ports';
+import { text } from './texts';
 
 /** Accounts and sign-ins made through the portal's own API, as the web app makes them. */
 const API = `http://127.0.0.1:${PORTAL_PORT}/common-server`;
@@ -21,9 +22,14 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: 
   return { status: response.status, body: (await response.json()) as T, headers: response.headers };
 }
 
+let payloadKey: ReturnType<typeof importPayloadKey> | undefined;
+
+/** Seals a payload with the key the running portal hands the web app (fetched once). */
 async function sealed(payload: PlainPayload) {
-  const config = await call<{ data: { payloadKey: string } }>('/client-config');
-  return JSON.stringify(await sealPayload(await importPayloadKey(config.body.data.payloadKey), payload));
+  payloadKey ??= call<{ data: { payloadKey: string } }>('/client-config').then((config) =>
+    importPayloadKey(config.body.data.payloadKey),
+  );
+  return JSON.stringify(await sealPayload(await payloadKey, payload));
 }
 
 async function solvedCaptcha(): Promise<string> {
@@ -94,6 +100,13 @@ export async function apiLogin(email: string, password: string): Promise<TokenPa
   });
   expect(otp.body.status, 'login code through the API').toBe(true);
   return otp.body.data.accessTokenResponse;
+}
+
+/** Fills the login form as a person would and presses Login, in the page's language. */
+export async function logInWithForm(page: Page, language: Language, email: string, password: string) {
+  await page.getByRole('textbox', { name: text(language, 'login.email') }).fill(email);
+  await page.getByRole('textbox', { name: text(language, 'login.password'), exact: true }).fill(password);
+  await page.getByRole('button', { name: text(language, 'login.submit') }).click();
 }
 
 /**

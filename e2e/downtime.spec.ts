@@ -1,4 +1,4 @@
-import { ADMIN, apiLogin, createPatient, useSignedIn, type TokenPair } from './accounts';
+import { ADMIN, apiLogin, createPatient, logInWithForm, useSignedIn, type TokenPair } from './accounts';
 import { expect, setLanguage, test } from './fixtures';
 import { PORTAL_PORT } from './ports';
 import { text } from './texts';
@@ -57,18 +57,12 @@ test.describe('downtime', () => {
       // At the start (compared as instants, in UTC) the participant is signed out to the login page.
       await expect(page).toHaveURL(/\/login-patient$/, { timeout: 15_000 });
       expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
-      await page.getByRole('textbox', { name: text(language, 'login.email') }).fill(accounts[language].email);
-      await page
-        .getByRole('textbox', { name: text(language, 'login.password'), exact: true })
-        .fill(accounts[language].password);
-      await page.getByRole('button', { name: text(language, 'login.submit') }).click();
+      await logInWithForm(page, language, accounts[language].email, accounts[language].password);
       await expect(page.getByRole('alert').filter({ hasText: text(language, 'error.systemDown') })).toBeVisible();
     }
 
     const adminPage = pages.en;
-    await adminPage.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-    await adminPage.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
-    await adminPage.getByRole('button', { name: 'Login' }).click();
+    await logInWithForm(adminPage, 'en', ADMIN.email, ADMIN.password);
     await expect(adminPage).toHaveURL(/\/dashboard$/);
     await expect(adminPage.getByText('The portal is closed for maintenance.')).toBeVisible();
   });

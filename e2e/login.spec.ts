@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, apiLogin, createPatient, loginCodeFor, loginCodesTo, PATIENT_PASSWORD, useSignedIn } from './accounts';
+import {
+  ADMIN,
+  apiLogin,
+  createPatient,
+  logInWithForm,
+  loginCodeFor,
+  loginCodesTo,
+  PATIENT_PASSWORD,
+  useSignedIn,
+} from './accounts';
 import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, type Language } from './fixtures';
 import { text } from './texts';
 
@@ -8,12 +16,6 @@ const CODE_SUBJECT: Record<Language, string> = {
   en: 'Your Kidney Research Study login code',
   sp: 'Su código de acceso del Estudio de Investigación del Riñón',
 };
-
-async function fillCredentials(page: Page, t: (key: string) => string, email: string, password: string) {
-  await page.getByRole('textbox', { name: t('login.email') }).fill(email);
-  await page.getByRole('textbox', { name: t('login.password'), exact: true }).fill(password);
-  await page.getByRole('button', { name: t('login.submit') }).click();
-}
 
 for (const language of ['en', 'sp'] as const) {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
@@ -33,7 +35,7 @@ for (const language of ['en', 'sp'] as const) {
     await expect(page.getByText(t('error.login.passwordRequired'))).toBeVisible();
 
     const seen = (await loginCodesTo(account.email)).length;
-    await fillCredentials(page, t, account.email, account.password);
+    await logInWithForm(page, language, account.email, account.password);
     await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toBeVisible();
     await expectNoAxeViolations(page);
     const code = await loginCodeFor(account.email, seen);
@@ -65,10 +67,10 @@ for (const language of ['en', 'sp'] as const) {
     await page.goto('/login-patient');
     // The default security policy locks an account after five consecutive failures.
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await fillCredentials(page, t, account.email, `Wrong#Pass${attempt}`);
+      await logInWithForm(page, language, account.email, `Wrong#Pass${attempt}`);
       await expect(page.getByRole('alert').filter({ hasText: t('error.login.incorrect') })).toBeVisible();
     }
-    await fillCredentials(page, t, account.email, PATIENT_PASSWORD);
+    await logInWithForm(page, language, account.email, PATIENT_PASSWORD);
     await expect(page.getByRole('alert').filter({ hasText: t('error.login.incorrect') })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -114,9 +116,7 @@ for (const language of ['en', 'sp'] as const) {
 
 test('the administrator logs in without a code and reaches System Options', async ({ page }) => {
   await page.goto('/login-patient');
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email.toUpperCase());
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await logInWithForm(page, 'en', ADMIN.email.toUpperCase(), ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'System Options' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'System Options' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { createPatient, loginCodesTo } from './accounts';
+import { createPatient, logInWithForm, loginCodesTo } from './accounts';
 import { expect, expectNoAxeViolations, mailsTo, setLanguage, test } from './fixtures';
 import { text } from './texts';
 
@@ -88,9 +88,7 @@ for (const language of ['en', 'sp'] as const) {
       .click();
     await expect(page).toHaveURL(/\/login-patient$/);
     const codesBefore = (await loginCodesTo(account.email)).length;
-    await page.getByRole('textbox', { name: t('login.email') }).fill(account.email);
-    await page.getByRole('textbox', { name: t('login.password'), exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: t('login.submit') }).click();
+    await logInWithForm(page, language, account.email, NEW_PASSWORD);
     await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toBeVisible();
     await expect.poll(async () => (await loginCodesTo(account.email)).length).toBeGreaterThan(codesBefore);
 
