@@ -2,45 +2,64 @@ import { ZRefreshTokenReply } from '@portal/shared/auth/session';
 import { ZAccessTokenResponse } from '@portal/shared/auth/login';
 import { TOKEN_REFRESH_LEAD_MS } from '@portal/shared/constants';
 import { ApiError, apiRequest } from './api-client';
-import { readStoredSession, readStoredTokens, saveTokens } from './auth-storage';
+import { readStoredSession, readStoredTokens, saveTokens, type StoredSession } from './auth-storage';
 
+/** `unreachable` means "try again shortly": no connection, a busy server, or another tab refreshing now. */
 export type RefreshResult = 'refreshed' | 'refused' | 'unreachable';
 
-const LOCK_NAME = 'portal-token-refresh';
+/**
+ * How long a tab keeps the lock of a refresh token it has spent. Local storage reaches other tabs a moment
+ * after it is written, so a tab that woke up together with this one may still see the old token: finding
+ * that token's lock held, it waits for the new one instead of spending the old one a second time.
+ */
+const SPENT_TOKEN_HOLD_MS = 30_000;
 
-/** Runs `work` while no other tab of this portal refreshes (Web Locks; one tab alone runs it directly). */
-async function exclusively<T>(work: () => Promise<T>): Promise<T> {
-  if (typeof navigator === 'undefined' || !navigator.locks) return work();
-  return (await navigator.locks.request(LOCK_NAME, work)) as T;
+const isFresh = (session: StoredSession | null) =>
+  session !== null && session.expiresAtMs - Date.now() > TOKEN_REFRESH_LEAD_MS;
+
+/** A lock name per refresh token, from its hash: lock names are readable by any script of the portal. */
+async function lockName(refreshToken: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(refreshToken));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `portal-token-refresh:${hex.slice(0, 32)}`;
+}
+
+async function spend(refreshToken: string): Promise<RefreshResult> {
+  try {
+    const reply = await apiRequest('/refresh-token', ZRefreshTokenReply, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    saveTokens(ZAccessTokenResponse.parse(reply.data));
+    return 'refreshed';
+  } catch (error) {
+    if (!(error instanceof ApiError)) return 'unreachable';
+    const systemDown = (error.data as { errorCode?: string } | undefined)?.errorCode === 'SYSTEM_DOWN';
+    const clientError = error.status >= 400 && error.status < 500 && error.status !== 429;
+    return systemDown || clientError ? 'refused' : 'unreachable';
+  }
 }
 
 /**
- * Trades the stored refresh token for a new pair. Tabs take turns, and a tab that finds a fresh token
- * another tab just stored uses it instead of spending the old one again: a refresh token works once,
- * and a second use would end the session everywhere.
+ * Trades the stored refresh token for a new pair. A refresh token works once, and a second use would end
+ * the session everywhere, so each token is spent under a lock of its own (Web Locks) that stays held for a
+ * while afterwards: a second tab due at the same moment finds it held and takes the new token from storage.
  */
-export function refreshStoredTokens({ force = false } = {}): Promise<RefreshResult> {
-  const knownToken = readStoredTokens()?.refresh_token;
-  return exclusively(async () => {
-    const stored = readStoredTokens();
-    if (!stored) return 'refused';
-    const current = readStoredSession();
-    const renewedElsewhere = stored.refresh_token !== knownToken;
-    const fresh = current !== null && current.expiresAtMs - Date.now() > TOKEN_REFRESH_LEAD_MS;
-    if (current && (renewedElsewhere || (fresh && !force))) return 'refreshed';
-    try {
-      const reply = await apiRequest('/refresh-token', ZRefreshTokenReply, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ refresh_token: stored.refresh_token }),
-      });
-      saveTokens(ZAccessTokenResponse.parse(reply.data));
-      return 'refreshed';
-    } catch (error) {
-      if (!(error instanceof ApiError)) return 'unreachable';
-      const systemDown = (error.data as { errorCode?: string } | undefined)?.errorCode === 'SYSTEM_DOWN';
-      const clientError = error.status >= 400 && error.status < 500 && error.status !== 429;
-      return systemDown || clientError ? 'refused' : 'unreachable';
-    }
+export async function refreshStoredTokens({ force = false } = {}): Promise<RefreshResult> {
+  const stored = readStoredTokens();
+  if (!stored) return 'refused';
+  if (!force && isFresh(readStoredSession())) return 'refreshed';
+  if (typeof navigator === 'undefined' || !navigator.locks) return spend(stored.refresh_token);
+
+  return new Promise<RefreshResult>((resolve) => {
+    void lockName(stored.refresh_token).then((name) =>
+      navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
+        if (!lock) return resolve('unreachable');
+        const result = await spend(stored.refresh_token);
+        resolve(result);
+        if (result === 'refreshed') await new Promise((hold) => setTimeout(hold, SPENT_TOKEN_HOLD_MS));
+      }),
+    );
   });
 }
