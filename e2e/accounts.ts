@@ -39,8 +39,58 @@ async function solvedCaptcha(): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge: body.data, solution })).toString('base64');
 }
 
-/** A registered and activated participant with an address of their own, so journeys never share one. */
-export async function createPatient(language: Language, tag = 'patient'): Promise<{ email: string; password: string }> {
+/** A 1x1 PNG: a drawn signature as the signature pad sends one. */
+const DRAWN_SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+interface CeremonyField {
+  id: string;
+  type: string;
+}
+
+/** Signs the informed consent through the API as the ceremony would: every box ticked, name and date written. */
+export async function signConsentByApi(tokens: TokenPair) {
+  const headers = { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' };
+  const init = await call<{ data: { signUrl: string } }>('/signature/init', { headers });
+  const ceremony = await call<{ data: { formId: string; participantName: string; fields: CeremonyField[] } }>(
+    init.body.data.signUrl.replace('/common-server', ''),
+    { headers },
+  );
+  const now = new Date();
+  const today = [now.getUTCMonth() + 1, now.getUTCDate()].map((n) => String(n).padStart(2, '0')).join('/');
+  const values = Object.fromEntries(
+    ceremony.body.data.fields
+      .filter((field) => field.type !== 'signature')
+      .map((field) => [
+        field.id,
+        field.type === 'checkbox'
+          ? true
+          : field.type === 'date'
+            ? `${today}/${now.getUTCFullYear()}`
+            : ceremony.body.data.participantName,
+      ]),
+  );
+  const signed = await call<{ status: boolean }>('/signature/sign', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      formId: ceremony.body.data.formId,
+      values,
+      signature: { method: 'drawn', image: DRAWN_SIGNATURE },
+    }),
+  });
+  expect(signed.body.status, 'consent signed through the API').toBe(true);
+}
+
+/**
+ * A registered and activated participant with an address of their own, so journeys never share one; by
+ * default they have signed the informed consent already, as most participants the journeys follow have.
+ */
+export async function createPatient(
+  language: Language,
+  tag = 'patient',
+  { consented = true } = {},
+): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(tag);
   const reply = await call<{ status: boolean }>('/register', {
     method: 'POST',
@@ -67,6 +117,7 @@ export async function createPatient(language: Language, tag = 'patient'): Promis
   const { link } = await activationLinkFor(email);
   const activation = await call<{ status: boolean }>(`/registrationConfirm${new URL(link).search}`);
   expect(activation.body.status, 'activation through the API').toBe(true);
+  if (consented) await signConsentByApi(await apiLogin(email, PATIENT_PASSWORD));
   return { email, password: PATIENT_PASSWORD };
 }
 

@@ -35,6 +35,11 @@ import { passwordRoutes } from './modules/password/routes';
 import { createPasswordService, type PasswordService } from './modules/password/service';
 import { createAccountService, type AccountService } from './modules/account/service';
 import { requestLanguage, translate } from './lib/localize';
+import { consentRoutes } from './modules/consent/routes';
+import { createSigningService, type SigningService } from './modules/consent/signing';
+import { createSignedCopyService, type SignedCopyService } from './modules/consent/signed-copy';
+import { createWithdrawalService, type WithdrawalService } from './modules/consent/withdrawal';
+import { findSessionPolicy, revokeUserSessions } from './modules/auth/repository';
 
 export interface AppServices {
   reference: ReferenceService;
@@ -44,6 +49,7 @@ export interface AppServices {
   auth: AuthService;
   account: AccountService;
   password: PasswordService;
+  consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: WithdrawalService };
   mailer: Mailer;
 }
 
@@ -137,6 +143,11 @@ export async function buildApp(options: BuildAppOptions) {
       endAllSessions: auth.endAllSessions,
       resendActivation: registration.resendActivation,
     }),
+    consent: {
+      signing: createSigningService({ db, clock, mailer, limiter, getSigningPolicy: () => findSessionPolicy(db) }),
+      signedCopy: createSignedCopyService({ db }),
+      withdrawal: createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions }),
+    },
   });
   // Deliveries under way finish before the database closes.
   app.addHook('onClose', () => mailer.close());
@@ -168,6 +179,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(passwordRoutes);
+      await api.register(consentRoutes);
     },
     { prefix: API_BASE },
   );

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,6 +16,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (PostgreSQL `bytea`), as a Uint8Array on both drivers. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -216,7 +224,7 @@ export const emailMessages = pgTable(
   (t) => [
     index('email_messages_template_idx').on(t.template, t.createdAt),
     index('email_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
-    check('email_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    check('email_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'suppressed')`),
     check('email_messages_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),
   ],
 );
@@ -298,3 +306,143 @@ export const loginChallenges = pgTable(
 export const passwordResetTokens = pgTable('password_reset_tokens', oneUseLinkColumns(), (t) => [
   index('password_reset_tokens_user_idx').on(t.userId),
 ]);
+
+/**
+ * Stored documents (consent forms and signed copies). They live in the database so that a signature and its
+ * signed PDF are written in one transaction: neither exists without the other. Rows are never updated.
+ */
+export const storedFiles = pgTable('stored_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contentType: varchar('content_type', { length: 100 }).notNull(),
+  byteSize: integer('byte_size').notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A version of an informed consent form: the default one (no health system) or a health system's own, per
+ * language. Publishing a new version retires the current one; signatures keep pointing at theirs.
+ */
+export const consentForms = pgTable(
+  'consent_forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthSystemId: uuid('health_system_id').references(() => healthSystems.id),
+    language: varchar('language', { length: 2 }).notNull(),
+    version: integer('version').notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by'),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One current version per health system (or the default) and language; versions count up per pair.
+    uniqueIndex('consent_forms_current_unique')
+      .on(sql`coalesce(${t.healthSystemId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.language)
+      .where(sql`${t.retiredAt} is null`),
+    uniqueIndex('consent_forms_version_unique').on(
+      sql`coalesce(${t.healthSystemId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.language,
+      t.version,
+    ),
+    check('consent_forms_language_check', sql`${t.language} in ('en', 'sp')`),
+  ],
+);
+
+/** The input fields of a consent form version, placed in PDF points from the page's top-left corner. */
+export const consentInputFields = pgTable(
+  'consent_input_fields',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => consentForms.id),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull(),
+    type: varchar('type', { length: 32 })
+      .notNull()
+      .references(() => consentFieldTypes.value),
+    page: integer('page').notNull(),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    isRequired: boolean('is_required').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [
+    index('consent_input_fields_form_idx').on(t.formId, t.sortOrder),
+    check('consent_input_fields_place_check', sql`${t.page} >= 1 and ${t.x} >= 0 and ${t.y} >= 0`),
+    check('consent_input_fields_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
+  ],
+);
+
+/**
+ * A participant's signature: the exact form version and hash it was made on, the signed PDF and its hash,
+ * and the evidence of the ceremony. One per account; never updated.
+ */
+export const consentSignatures = pgTable('consent_signatures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  formId: uuid('form_id')
+    .notNull()
+    .references(() => consentForms.id),
+  formSha256: varchar('form_sha256', { length: 64 }).notNull(),
+  signedFileId: uuid('signed_file_id')
+    .notNull()
+    .references(() => storedFiles.id),
+  signedSha256: varchar('signed_sha256', { length: 64 }).notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  signerName: varchar('signer_name', { length: 200 }).notNull(),
+  signerEmail: varchar('signer_email', { length: 320 }).notNull(),
+  signatureMethod: varchar('signature_method', { length: 16 }).notNull(),
+  /** The fields as they were defined and answered, so a later edit of the form's fields changes nothing here. */
+  fieldValues: jsonb('field_values').notNull(),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: varchar('user_agent', { length: 500 }),
+});
+
+/** A withdrawal from the study: a new record, never a deletion; the account it ends stays as it was. */
+export const consentWithdrawals = pgTable(
+  'consent_withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    /** `participant` from the portal; `manual` for a request an administrator queued. */
+    source: varchar('source', { length: 16 }).notNull(),
+    requestedBy: uuid('requested_by'),
+  },
+  (t) => [
+    index('consent_withdrawals_date_idx').on(t.withdrawnAt),
+    check('consent_withdrawals_source_check', sql`${t.source} in ('participant', 'manual')`),
+  ],
+);
+
+/** An e-mailed code asked before signing (policy `otpRequiredBeforeICFSign`); only its SHA-256 is kept. */
+export const signingCodes = pgTable(
+  'signing_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('signing_codes_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { ensureDefaultConsentForms } from '../modules/consent/forms';
 import { hashPassword } from '../security/password-hash';
 import type { Clock } from '../providers/clock/clock';
 import type { Database } from './client';
@@ -40,7 +41,7 @@ export interface SeedResult {
 }
 
 /**
- * First-start data. The marker row is inserted first inside the transaction, so a second start (or a
+ * First-start data, and the default consent forms. The marker row is inserted first inside the transaction, so a second start (or a
  * second process racing on PostgreSQL) finds it and seeds nothing.
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
@@ -51,7 +52,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     options.demo ? hashPassword(DEMO_PATIENT.password) : Promise.resolve(''),
   ]);
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const marker = await tx
       .insert(appSettings)
       .values({ key: 'seed', value: { seededAt: now.toISOString(), demo: options.demo }, updatedAt: now })
@@ -119,4 +120,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     }
     return { seeded: true, generatedAdminPassword };
   });
+  // Outside the marker: a database seeded before the consent forms existed gets them on its next start.
+  await ensureDefaultConsentForms(db, now);
+  return result;
 }

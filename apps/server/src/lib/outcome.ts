@@ -12,26 +12,46 @@ export interface FieldProblem {
   message: string;
 }
 
-/** What a service decided: a message key, or a refusal with its HTTP status and field problems. */
-export type Outcome =
-  { ok: true; message: string } | { ok: false; httpStatus: number; message: string; errors?: FieldProblem[] };
+/** A refusal: its HTTP status, a message key, field problems, and a code the client may act on. */
+export interface Refusal {
+  ok: false;
+  httpStatus: number;
+  message: string;
+  errors?: FieldProblem[];
+  code?: string;
+}
 
-export const refused = (httpStatus: number, message: string, errors?: FieldProblem[]): Outcome => ({
+/** What a service decided: a message key, or a refusal. */
+export type Outcome = { ok: true; message: string } | Refusal;
+
+/** What a service decided when it answers with data. */
+export type DataOutcome<T> = { ok: true; data: T } | Refusal;
+
+export const refused = (httpStatus: number, message: string, errors?: FieldProblem[], code?: string): Refusal => ({
   ok: false,
   httpStatus,
   message,
   errors,
+  code,
 });
+
+/** Sends a refusal in the envelope, its messages in the reader's language. */
+export function sendRefusal(request: FastifyRequest, response: FastifyReply, refusal: Refusal) {
+  const language = requestLanguage(request);
+  return response.code(refusal.httpStatus).send({
+    status: false,
+    message: translate(language, refusal.message),
+    // A code goes in `data` as the login's do (`{ errorCode }`); field problems are the spec's list there.
+    ...(refusal.code && { data: { errorCode: refusal.code } }),
+    ...(refusal.errors &&
+      !refusal.code && {
+        data: refusal.errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
+      }),
+  });
+}
 
 /** Sends an outcome in the envelope, its messages in the reader's language. */
 export function sendOutcome(request: FastifyRequest, response: FastifyReply, outcome: Outcome) {
-  const language = requestLanguage(request);
-  if (outcome.ok) return response.send({ status: true, message: translate(language, outcome.message) });
-  return response.code(outcome.httpStatus).send({
-    status: false,
-    message: translate(language, outcome.message),
-    ...(outcome.errors && {
-      data: outcome.errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
-    }),
-  });
+  if (outcome.ok) return response.send({ status: true, message: translate(requestLanguage(request), outcome.message) });
+  return sendRefusal(request, response, outcome);
 }

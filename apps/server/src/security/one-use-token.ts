@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** The SHA-256 of a secret, as stored: a copy of the database opens no link and signs nobody in. */
 export function hashSecret(secret: string): string {
@@ -17,4 +17,16 @@ export function emailedLink(publicUrl: string, page: string, token: string, user
   url.searchParams.set('token', token);
   url.searchParams.set('id', userId);
   return url.toString();
+}
+
+/** An e-mailed code of `length` digits, every digit uniformly random. */
+export function newEmailCode(length: number): string {
+  return Array.from({ length }, () => randomInt(10)).join('');
+}
+
+/** Compares two hex hashes in constant time. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
 }

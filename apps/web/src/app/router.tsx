@@ -3,6 +3,8 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
 import { AdminRoute, PrivateRoute, PublicOnlyRoute } from './guards';
+import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
+import { ConsentPrompt } from '../features/consent/components/ConsentPrompt';
 
 // Every page loads on demand, so the landing page ships only the shell and itself.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
@@ -41,13 +43,20 @@ export const routes = [
       {
         element: <PrivateRoute />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          {
+            path: '/dashboard',
+            element: (
+              <DashboardPage>
+                <ConsentPrompt />
+              </DashboardPage>
+            ),
+          },
           { path: '/survey', element: <SurveyPage /> },
           { path: '/education', element: <ContentPage /> },
           { path: '/research', element: <ContentPage /> },
           { path: '/support-programs', element: <ContentPage /> },
           { path: '/contact-us', element: <ContactUsPage /> },
-          { path: '/profile-settings', element: <ProfileSettingsPage /> },
+          { path: '/profile-settings', element: <ProfileSettingsPage tabs={ACCOUNT_SETTINGS_TABS} /> },
         ],
       },
       {

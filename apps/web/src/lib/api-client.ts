@@ -66,3 +66,18 @@ export async function authorizedRequest<S extends z.ZodType<{ status: boolean; m
     throw error;
   }
 }
+
+/**
+ * A signed-in file download (a PDF) as a Blob, with the stored access token; a 401 ends the session, and a
+ * refusal carries the server's message like `apiRequest`'s. `path` may already start with the API base.
+ */
+export async function authorizedDownload(path: string): Promise<Blob> {
+  const token = readStoredTokens()?.access_token;
+  const response = await fetch(path.startsWith(API_BASE) ? path : `${API_BASE}${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (response.ok) return response.blob();
+  if (response.status === 401) onUnauthorized();
+  const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+  throw new ApiError(body?.message ?? response.statusText, response.status);
+}

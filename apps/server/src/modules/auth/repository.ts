@@ -41,6 +41,7 @@ export async function findSessionPolicy(db: Executor) {
       otpLength: securityPolicy.otpLength,
       otpExpiryInMin: securityPolicy.otpExpiryInMin,
       otpEnabledForPatient: securityPolicy.otpEnabledForPatient,
+      otpRequiredBeforeIcfSign: securityPolicy.otpRequiredBeforeIcfSign,
       failedAttemptLimit: securityPolicy.failedAttemptLimit,
       unlockAccountTimeInMin: securityPolicy.unlockAccountTimeInMin,
       inactiveSessionTimeoutInMin: securityPolicy.inactiveSessionTimeoutInMin,

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
 import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
@@ -8,7 +8,7 @@ import type { RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
-import { hashSecret, newOneUseToken } from '../../security/one-use-token';
+import { hashSecret, newEmailCode, newOneUseToken, sameHash } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { ACCESS_TOKEN_SECONDS, type TokenIssuer, type VerifiedAccess } from './tokens';
 import {
@@ -41,17 +41,6 @@ const refused = (httpStatus: number, code: LoginErrorCode): AuthOutcome<never> =
 /** A password check that takes as long as a real one, for addresses with no account. */
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** A code of `length` digits, every digit uniformly random. */
-function newLoginCode(length: number): string {
-  return Array.from({ length }, () => randomInt(10)).join('');
-}
 
 export interface AuthDeps {
   db: Database;
@@ -220,7 +209,7 @@ export function createAuthService(deps: AuthDeps) {
 
       if (account.role === 'patient' && policy.otpEnabledForPatient) {
         const now = clock.now();
-        const code = newLoginCode(policy.otpLength);
+        const code = newEmailCode(policy.otpLength);
         const attempt = newOneUseToken(now, policy.otpExpiryInMin * MINUTE_MS);
         await db.transaction(async (tx) => {
           await insertLoginChallenge(tx, {

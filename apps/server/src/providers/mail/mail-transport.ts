@@ -1,3 +1,10 @@
+/** A file sent with a message (the signed consent copy). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 /** A message ready to leave the portal. */
 export interface OutgoingMail {
   id: string;
@@ -9,6 +16,7 @@ export interface OutgoingMail {
   links: string[];
   /** A one-time code the message carries, if any. */
   code?: string;
+  attachments?: MailAttachment[];
 }
 
 /** Where e-mail goes: an SMTP server, or the database outbox printed to the log (CONTRACT.md: SMTP_URL). */

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Language } from '@portal/shared/constants';
 import type { TContactSettings } from '@portal/shared/client-config';
 import type { Database } from '../../db/client';
-import { emailMessages } from '../../db/schema';
+import { emailMessages, users } from '../../db/schema';
 import type { Clock } from '../clock/clock';
-import type { MailTransport } from './mail-transport';
+import type { MailAttachment, MailTransport } from './mail-transport';
 import { renderMail, type MailContent } from './templates/render';
 
 export interface SendMailRequest {
@@ -15,6 +15,12 @@ export interface SendMailRequest {
   /** The template's name, recorded for the Email Analytics dashboard. */
   template: string;
   content: MailContent;
+  attachments?: MailAttachment[];
+  /**
+   * Whether the message still goes to a participant who withdrew: only the withdrawal's own confirmation
+   * does (DECISIONS.md, "Withdrawal"); any other is recorded as suppressed and not sent.
+   */
+  evenIfWithdrawn?: boolean;
 }
 
 export interface MailerOptions {
@@ -36,7 +42,7 @@ export function createMailer({ db, clock, transport, from, log, contact }: Maile
 
   async function deliver(id: string, request: SendMailRequest, rendered: ReturnType<typeof renderMail>) {
     try {
-      await transport.deliver({ id, from, to: request.to, ...rendered });
+      await transport.deliver({ id, from, to: request.to, ...rendered, attachments: request.attachments });
       await db.update(emailMessages).set({ status: 'sent', sentAt: clock.now() }).where(eq(emailMessages.id, id));
     } catch (error) {
       const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
@@ -52,11 +58,18 @@ export function createMailer({ db, clock, transport, from, log, contact }: Maile
     }
   }
 
+  async function withdrawn(userId: string | undefined): Promise<boolean> {
+    if (!userId) return false;
+    const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.status === 'withdrawn';
+  }
+
   return {
     transportKind: transport.kind,
     /** Records the message and starts its delivery; resolves with the message id once it is recorded. */
     async send(request: SendMailRequest): Promise<string> {
       const rendered = renderMail(request.language, request.content, await contact());
+      const suppressed = !request.evenIfWithdrawn && (await withdrawn(request.userId));
       const [row] = await db
         .insert(emailMessages)
         .values({
@@ -66,13 +79,14 @@ export function createMailer({ db, clock, transport, from, log, contact }: Maile
           language: request.language,
           subject: rendered.subject,
           transport: transport.kind,
-          status: 'queued',
-          textBody: transport.keepsBodies ? rendered.text : null,
-          htmlBody: transport.keepsBodies ? rendered.html : null,
+          status: suppressed ? 'suppressed' : 'queued',
+          textBody: transport.keepsBodies && !suppressed ? rendered.text : null,
+          htmlBody: transport.keepsBodies && !suppressed ? rendered.html : null,
           createdAt: clock.now(),
         })
         .returning({ id: emailMessages.id });
       const id = row!.id;
+      if (suppressed) return id;
       const delivery = deliver(id, request, rendered);
       inFlight.add(delivery);
       void delivery.finally(() => inFlight.delete(delivery));

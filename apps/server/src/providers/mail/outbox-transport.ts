@@ -11,7 +11,14 @@ export function outboxTransport(log: FastifyBaseLogger): MailTransport {
     keepsBodies: true,
     async deliver(mail) {
       log.info(
-        { emailId: mail.id, to: maskEmail(mail.to), subject: mail.subject, links: mail.links, code: mail.code },
+        {
+          emailId: mail.id,
+          to: maskEmail(mail.to),
+          subject: mail.subject,
+          links: mail.links,
+          code: mail.code,
+          attachments: mail.attachments?.map((a) => a.filename),
+        },
         'e-mail kept in the outbox',
       );
     },

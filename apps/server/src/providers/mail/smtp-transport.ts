@@ -19,6 +19,11 @@ export function smtpTransport(url: string): MailTransport {
         text: mail.text,
         html: mail.html,
         messageId: `<${mail.id}@kidney-study-portal>`,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content),
+        })),
       });
     },
     async close() {

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import defaultProfile from '../../assets/default-profile.svg';
 import { useUserDetails } from '../../lib/user-details';
+import { WithdrawDialog } from '../../features/consent/components/WithdrawDialog';
 import { useSession } from '../session';
 
 /** User name, Account Settings, My Informed Consent, Withdraw (patients only) and Logout, with a confirmation. */
@@ -28,6 +29,7 @@ export function ProfileMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   if (!session) return null;
   const close = () => setAnchor(null);
   const go = (to: string) => {
@@ -65,7 +67,13 @@ export function ProfileMenu() {
           <MenuItem key="consent" onClick={() => go('/profile-settings?tab=consent')}>
             {t('shell.myInformedConsent')}
           </MenuItem>,
-          <MenuItem key="withdraw" onClick={() => go('/profile-settings?tab=consent')}>
+          <MenuItem
+            key="withdraw"
+            onClick={() => {
+              close();
+              setWithdrawing(true);
+            }}
+          >
             {t('shell.withdraw')}
           </MenuItem>,
         ]}
@@ -79,6 +87,7 @@ export function ProfileMenu() {
           {t('shell.logout')}
         </MenuItem>
       </Menu>
+      {!session.isAdmin && <WithdrawDialog open={withdrawing} onClose={() => setWithdrawing(false)} />}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-describedby="logout-confirm-body">
         <DialogTitle>{t('shell.logoutConfirmTitle')}</DialogTitle>
         <DialogContent>

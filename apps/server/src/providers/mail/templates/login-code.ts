@@ -2,17 +2,25 @@ import type { Language } from '@portal/shared/constants';
 import type { MailContent } from './render';
 import { translateMail } from './render';
 
-/** The one-time code of a login (security policy: `otpLength` digits, valid `otpExpiryInMin` minutes). */
-export function loginCodeMail(
+/**
+ * An e-mailed one-time code (security policy: `otpLength` digits, valid `otpExpiryInMin` minutes): the login
+ * code, or the code asked before signing the consent.
+ */
+export function emailCodeMail(
+  template: 'loginCode' | 'consentCode',
   language: Language,
   values: { firstName: string; code: string; minutes: number },
 ): MailContent {
-  const t = (key: string, v?: Record<string, string>) => translateMail(language, key, v);
+  const t = (key: string, v?: Record<string, string>) => translateMail(language, `${template}.${key}`, v);
   return {
-    subject: t('loginCode.subject'),
-    greeting: t('loginCode.greeting', { name: values.firstName }),
-    before: [t('loginCode.intro')],
+    subject: t('subject'),
+    greeting: t('greeting', { name: values.firstName }),
+    before: [t('intro')],
     code: values.code,
-    after: [t('loginCode.expiry', { minutes: String(values.minutes) }), t('loginCode.ignore')],
+    after: [t('expiry', { minutes: String(values.minutes) }), t('ignore')],
   };
 }
+
+/** The one-time code of a login. */
+export const loginCodeMail = (language: Language, values: { firstName: string; code: string; minutes: number }) =>
+  emailCodeMail('loginCode', language, values);

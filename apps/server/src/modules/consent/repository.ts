@@ -1,0 +1,165 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { TConsentInputField } from '@portal/shared/consent/ceremony';
+import type { Language } from '@portal/shared/constants';
+import type { Database } from '../../db/client';
+import {
+  consentForms,
+  consentInputFields,
+  consentSignatures,
+  consentWithdrawals,
+  healthSystems,
+  signingCodes,
+  users,
+} from '../../db/schema';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** What the ceremony, the signed copy and a withdrawal need to know of a participant. */
+const participantColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  language: users.language,
+  role: users.role,
+  status: users.status,
+  healthSystem: users.healthSystem,
+  consentSignedAt: users.consentSignedAt,
+};
+
+export async function findParticipant(db: Executor, userId: string) {
+  const [row] = await db.select(participantColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** The participant's row, locked until the transaction ends: one signing or withdrawal at a time. */
+export async function lockParticipant(tx: Executor, userId: string) {
+  const [row] = await tx.select(participantColumns).from(users).where(eq(users.id, userId)).for('update').limit(1);
+  return row;
+}
+export type Participant = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
+
+const formColumns = {
+  id: consentForms.id,
+  healthSystemId: consentForms.healthSystemId,
+  language: consentForms.language,
+  version: consentForms.version,
+  fileName: consentForms.fileName,
+  fileId: consentForms.fileId,
+  sha256: consentForms.sha256,
+  retiredAt: consentForms.retiredAt,
+};
+
+/**
+ * The form a participant signs: the current version of their health system's own form in their language,
+ * else the current default form in that language (DECISIONS.md, "Outside services, built in").
+ */
+export async function findCurrentFormFor(db: Executor, language: Language, healthSystem: string | null) {
+  const ownSystem = healthSystem
+    ? db
+        .select({ id: healthSystems.id })
+        .from(healthSystems)
+        .where(and(eq(healthSystems.databaseValue, healthSystem), eq(healthSystems.isActive, true)))
+    : undefined;
+  const [row] = await db
+    .select(formColumns)
+    .from(consentForms)
+    .where(
+      and(
+        eq(consentForms.language, language),
+        isNull(consentForms.retiredAt),
+        ownSystem
+          ? or(isNull(consentForms.healthSystemId), sql`${consentForms.healthSystemId} in ${ownSystem}`)
+          : isNull(consentForms.healthSystemId),
+      ),
+    )
+    .orderBy(sql`${consentForms.healthSystemId} is null`)
+    .limit(1);
+  return row;
+}
+
+export async function findForm(db: Executor, formId: string) {
+  const [row] = await db.select(formColumns).from(consentForms).where(eq(consentForms.id, formId)).limit(1);
+  return row;
+}
+export type ConsentFormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
+
+export async function findFormFields(db: Executor, formId: string): Promise<TConsentInputField[]> {
+  const rows = await db
+    .select()
+    .from(consentInputFields)
+    .where(eq(consentInputFields.formId, formId))
+    .orderBy(asc(consentInputFields.sortOrder));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    type: r.type as TConsentInputField['type'],
+    coordinates: { page: r.page, x: r.x, y: r.y },
+    dimensions: { width: r.width, height: r.height },
+    isRequired: r.isRequired,
+  }));
+}
+
+export async function findSignature(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      id: consentSignatures.id,
+      signedAt: consentSignatures.signedAt,
+      signerName: consentSignatures.signerName,
+      signedFileId: consentSignatures.signedFileId,
+      signedSha256: consentSignatures.signedSha256,
+    })
+    .from(consentSignatures)
+    .where(eq(consentSignatures.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export type NewSignature = typeof consentSignatures.$inferInsert;
+
+export async function insertSignature(tx: Executor, signature: NewSignature) {
+  await tx.insert(consentSignatures).values(signature);
+  await tx.update(users).set({ consentSignedAt: signature.signedAt }).where(eq(users.id, signature.userId));
+}
+
+/** Ends the account: the withdrawal is recorded and the address is free to register again. */
+export async function insertWithdrawal(tx: Executor, withdrawal: typeof consentWithdrawals.$inferInsert) {
+  await tx.insert(consentWithdrawals).values(withdrawal);
+  await tx
+    .update(users)
+    .set({ status: 'withdrawn', updatedAt: withdrawal.withdrawnAt })
+    .where(eq(users.id, withdrawal.userId));
+}
+
+/** A new signing code; the user's earlier open codes end, so only the newest works. */
+export async function insertSigningCode(
+  tx: Executor,
+  values: { userId: string; codeHash: string; now: Date; expiresAt: Date },
+) {
+  await tx
+    .update(signingCodes)
+    .set({ usedAt: values.now })
+    .where(and(eq(signingCodes.userId, values.userId), isNull(signingCodes.usedAt)));
+  await tx.insert(signingCodes).values({
+    userId: values.userId,
+    codeHash: values.codeHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+/** The newest open signing code of a user, if any. */
+export async function findOpenSigningCode(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: signingCodes.id, codeHash: signingCodes.codeHash, expiresAt: signingCodes.expiresAt })
+    .from(signingCodes)
+    .where(and(eq(signingCodes.userId, userId), isNull(signingCodes.usedAt)))
+    .orderBy(sql`${signingCodes.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function closeSigningCode(tx: Executor, id: string, now: Date) {
+  await tx.update(signingCodes).set({ usedAt: now }).where(eq(signingCodes.id, id));
+}

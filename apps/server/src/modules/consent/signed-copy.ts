@@ -1,0 +1,63 @@
+import type { TConsentView } from '@portal/shared/consent/signed-copy';
+import type { TIntegrityReport } from '@portal/shared/consent/withdrawal';
+import { formatDate } from '@portal/shared/dates';
+import type { Database } from '../../db/client';
+import { consentForms, consentSignatures } from '../../db/schema';
+import { readFile, sha256Hex } from '../../providers/storage/file-store';
+import { findSignature } from './repository';
+
+/** How many stored files the integrity check reads at a time. */
+const INTEGRITY_BATCH = 20;
+
+/** The participant's signed copy (My Informed Consent) and the integrity check of every stored consent PDF. */
+export function createSignedCopyService({ db }: { db: Database }) {
+  return {
+    /** `GET /consent/view-consent`: the signer and the date, or null before signing. */
+    async view(userId: string): Promise<TConsentView | null> {
+      const signature = await findSignature(db, userId);
+      return signature ? { consentSignBy: signature.signerName, signedDate: formatDate(signature.signedAt) } : null;
+    },
+
+    /** `GET /consent/download-stream`: the caller's own signed copy, checked against its recorded hash. */
+    async download(userId: string): Promise<Uint8Array | undefined> {
+      const signature = await findSignature(db, userId);
+      if (!signature) return undefined;
+      const file = await readFile(db, signature.signedFileId);
+      if (!file || sha256Hex(file.bytes) !== signature.signedSha256)
+        throw new Error(`signed consent ${signature.id} does not match its recorded hash`);
+      return file.bytes;
+    },
+
+    /** Reads every form and signed copy and compares its bytes with the SHA-256 recorded when it was made. */
+    async verifyIntegrity(): Promise<TIntegrityReport> {
+      const forms = await db
+        .select({ id: consentForms.id, fileId: consentForms.fileId, sha256: consentForms.sha256 })
+        .from(consentForms);
+      const signatures = await db
+        .select({
+          id: consentSignatures.id,
+          fileId: consentSignatures.signedFileId,
+          sha256: consentSignatures.signedSha256,
+        })
+        .from(consentSignatures);
+      const items = [
+        ...forms.map((f) => ({ kind: 'form' as const, ...f })),
+        ...signatures.map((s) => ({ kind: 'signature' as const, ...s })),
+      ];
+      const mismatches: TIntegrityReport['mismatches'] = [];
+      for (let start = 0; start < items.length; start += INTEGRITY_BATCH) {
+        const batch = items.slice(start, start + INTEGRITY_BATCH);
+        const checks = await Promise.all(
+          batch.map(async (item) => {
+            const file = await readFile(db, item.fileId);
+            const intact = file !== undefined && file.sha256 === item.sha256 && sha256Hex(file.bytes) === item.sha256;
+            return intact ? undefined : { kind: item.kind, id: item.id };
+          }),
+        );
+        mismatches.push(...checks.filter((c) => c !== undefined));
+      }
+      return { checkedForms: forms.length, checkedSignatures: signatures.length, mismatches };
+    },
+  };
+}
+export type SignedCopyService = ReturnType<typeof createSignedCopyService>;

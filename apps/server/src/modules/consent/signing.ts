@@ -1,0 +1,286 @@
+import {
+  SIGNING_ERROR_CODES,
+  SIGNING_LOCALES,
+  type TCeremony,
+  type TSignatureInit,
+  type TSignatureStatus,
+  type TSignRequest,
+} from '@portal/shared/consent/ceremony';
+import { SIGNED_COPY_FILE_NAME } from '@portal/shared/consent/signed-copy';
+import { fieldValueProblems, normalizedFieldValues } from '@portal/shared/consent/field-values';
+import { API_BASE } from '@portal/shared/constants';
+import { formatDate } from '@portal/shared/dates';
+import { toLanguage } from '@portal/shared/i18n/language';
+import { calendarDate } from '@portal/shared/registration/birth-date';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../db/audit';
+import { refused, type DataOutcome, type Outcome, type Refusal } from '../../lib/outcome';
+import type { Clock } from '../../providers/clock/clock';
+import type { Mailer } from '../../providers/mail/mailer';
+import { consentSignedMail } from '../../providers/mail/templates/consent';
+import { emailCodeMail } from '../../providers/mail/templates/login-code';
+import { readFile, sha256Hex, storeFile } from '../../providers/storage/file-store';
+import type { AttemptLimiter } from '../../security/attempt-limiter';
+import { attemptKey } from '../../security/attempt-limiter';
+import { hashSecret, newEmailCode, sameHash } from '../../security/one-use-token';
+import { appendCertificate } from './certificate';
+import {
+  closeSigningCode,
+  findCurrentFormFor,
+  findForm,
+  findFormFields,
+  findOpenSigningCode,
+  findParticipant,
+  findSignature,
+  insertSignature,
+  insertSigningCode,
+  lockParticipant,
+  type ConsentFormRow,
+  type Participant,
+} from './repository';
+import { stampFields } from './stamp';
+
+const MINUTE_MS = 60_000;
+/** Wrong signing codes allowed per participant in a quarter of an hour. */
+const CODE_ATTEMPTS = { max: 5, windowMs: 15 * MINUTE_MS };
+
+/** The evidence of where a signing came from. */
+export interface SigningContext {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SigningDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  limiter: AttemptLimiter;
+  getSigningPolicy(): Promise<{ otpRequiredBeforeIcfSign: boolean; otpLength: number; otpExpiryInMin: number }>;
+}
+
+export const ceremonyUrl = (formId: string) => `${API_BASE}/signature/ceremony/${formId}`;
+const fullName = (p: Participant) => `${p.firstName} ${p.lastName}`.trim();
+
+const notAllowed = refused(403, 'error.forbidden');
+const alreadySigned = refused(409, 'consent.alreadySigned', undefined, SIGNING_ERROR_CODES.alreadySigned);
+const outdated = refused(409, 'consent.formOutdated', undefined, SIGNING_ERROR_CODES.formOutdated);
+
+/**
+ * The built-in e-signature ceremony (DECISIONS.md): which form a participant signs, the code asked first when
+ * the policy says so, and the signing itself, which stamps the values, appends the certificate page, stores
+ * the signed copy with its hashes and e-mails it.
+ */
+export function createSigningService(deps: SigningDeps) {
+  const { db, clock } = deps;
+
+  /** A participant who may sign, or why not. */
+  async function signer(userId: string): Promise<Participant | Refusal> {
+    const participant = await findParticipant(db, userId);
+    if (!participant || participant.role !== 'patient' || participant.status !== 'active') return notAllowed;
+    return participant;
+  }
+
+  /** The participant's current form, if `formId` is it. */
+  async function currentForm(participant: Participant, formId: string): Promise<ConsentFormRow | Refusal> {
+    const form = await findCurrentFormFor(db, toLanguage(participant.language), participant.healthSystem);
+    if (!form) return refused(503, 'consent.noForm');
+    if (form.id !== formId) return (await findForm(db, formId)) ? outdated : refused(404, 'consent.noForm');
+    return form;
+  }
+
+  async function checkCode(participant: Participant, code: string | undefined): Promise<Refusal | undefined> {
+    const policy = await deps.getSigningPolicy();
+    if (!policy.otpRequiredBeforeIcfSign) return undefined;
+    if (!code?.trim()) return refused(400, 'consent.codeRequired', undefined, SIGNING_ERROR_CODES.codeRequired);
+    if (!(await deps.limiter.allow(attemptKey('signing-code', participant.id), CODE_ATTEMPTS)))
+      return refused(429, 'error.tooManyAttempts');
+    const open = await findOpenSigningCode(db, participant.id);
+    const wrong = (message: string) => refused(400, message, [{ errorField: 'code', message }]);
+    if (!open || !sameHash(open.codeHash, hashSecret(code.trim()))) return wrong('consent.codeInvalid');
+    if (open.expiresAt <= clock.now()) return wrong('consent.codeExpired');
+    await closeSigningCode(db, open.id, clock.now());
+    return undefined;
+  }
+
+  return {
+    /** `GET /signature/init`. */
+    async init(userId: string): Promise<DataOutcome<TSignatureInit>> {
+      const participant = await signer(userId);
+      if ('ok' in participant) return participant;
+      const userLanguage = toLanguage(participant.language);
+      if (participant.consentSignedAt) return { ok: true, data: { consentSigned: true, signUrl: null, userLanguage } };
+      const form = await findCurrentFormFor(db, userLanguage, participant.healthSystem);
+      if (!form) return refused(503, 'consent.noForm');
+      return { ok: true, data: { consentSigned: false, signUrl: ceremonyUrl(form.id), userLanguage } };
+    },
+
+    /** What `signUrl` answers: the form version and its fields. */
+    async ceremony(userId: string, formId: string): Promise<DataOutcome<TCeremony>> {
+      const participant = await signer(userId);
+      if ('ok' in participant) return participant;
+      if (participant.consentSignedAt) return alreadySigned;
+      const form = await currentForm(participant, formId);
+      if ('ok' in form) return form;
+      const language = toLanguage(form.language);
+      return {
+        ok: true,
+        data: {
+          formId: form.id,
+          version: form.version,
+          language,
+          locale: SIGNING_LOCALES[language],
+          fileName: form.fileName,
+          sha256: form.sha256,
+          documentUrl: `${ceremonyUrl(form.id)}/document`,
+          codeRequired: (await deps.getSigningPolicy()).otpRequiredBeforeIcfSign,
+          participantName: fullName(participant),
+          fields: await findFormFields(db, form.id),
+        },
+      };
+    },
+
+    /** The PDF of the form being signed. */
+    async document(userId: string, formId: string): Promise<DataOutcome<{ bytes: Uint8Array; fileName: string }>> {
+      const participant = await signer(userId);
+      if ('ok' in participant) return participant;
+      const form = await currentForm(participant, formId);
+      if ('ok' in form) return form;
+      const file = await readFile(db, form.fileId);
+      if (!file) return refused(503, 'consent.noForm');
+      return { ok: true, data: { bytes: file.bytes, fileName: form.fileName } };
+    },
+
+    /** E-mails the code asked before signing, when the policy asks for one. */
+    async sendCode(userId: string): Promise<Outcome> {
+      const participant = await signer(userId);
+      if ('ok' in participant) return participant;
+      if (participant.consentSignedAt) return alreadySigned;
+      const policy = await deps.getSigningPolicy();
+      if (!policy.otpRequiredBeforeIcfSign) return refused(400, 'consent.codeNotNeeded');
+      const now = clock.now();
+      const code = newEmailCode(policy.otpLength);
+      await db.transaction((tx) =>
+        insertSigningCode(tx, {
+          userId,
+          codeHash: hashSecret(code),
+          now,
+          expiresAt: new Date(now.getTime() + policy.otpExpiryInMin * MINUTE_MS),
+        }),
+      );
+      const language = toLanguage(participant.language);
+      await deps.mailer.send({
+        to: participant.email,
+        userId,
+        language,
+        template: 'consent-code',
+        content: emailCodeMail('consentCode', language, {
+          firstName: participant.firstName,
+          code,
+          minutes: policy.otpExpiryInMin,
+        }),
+      });
+      return { ok: true, message: 'consent.codeSent' };
+    },
+
+    /** `POST /signature/sign`: validates, stamps, certifies, stores and e-mails the signed copy. */
+    async sign(userId: string, request: TSignRequest, context: SigningContext): Promise<DataOutcome<TSignatureStatus>> {
+      const participant = await signer(userId);
+      if ('ok' in participant) return participant;
+      if (participant.consentSignedAt) return alreadySigned;
+      const form = await currentForm(participant, request.formId);
+      if ('ok' in form) return form;
+      const fields = await findFormFields(db, form.id);
+      const now = clock.now();
+      const problems = fieldValueProblems(fields, request.values, calendarDate(now, 'UTC'));
+      if (problems.length > 0) return refused(400, 'consent.fieldsIncomplete', problems);
+      const codeProblem = await checkCode(participant, request.code);
+      if (codeProblem) return codeProblem;
+
+      const original = await readFile(db, form.fileId);
+      if (!original || sha256Hex(original.bytes) !== form.sha256)
+        throw new Error(`consent form ${form.id} does not match its hash`);
+      const values = normalizedFieldValues(fields, request.values);
+      const language = toLanguage(form.language);
+      let stamped;
+      try {
+        stamped = await stampFields({ original: original.bytes, fields, values, signature: request.signature });
+      } catch {
+        return refused(400, 'consent.signatureUnreadable');
+      }
+      const stampedBytes = await stamped.save();
+      await appendCertificate(stamped, {
+        language,
+        signerName: fullName(participant),
+        signerEmail: participant.email,
+        signedAt: now,
+        signature: request.signature,
+        formVersion: form.version,
+        formFileName: form.fileName,
+        formSha256: form.sha256,
+        stampedSha256: sha256Hex(stampedBytes),
+        ip: context.ip,
+        userAgent: context.userAgent,
+        fields,
+        values,
+      });
+      const signedBytes = await stamped.save();
+
+      const outcome = await db.transaction(async (tx): Promise<Refusal | undefined> => {
+        const locked = await lockParticipant(tx, userId);
+        if (!locked || locked.status !== 'active') return notAllowed;
+        if (locked.consentSignedAt || (await findSignature(tx, userId))) return alreadySigned;
+        const current = await findCurrentFormFor(tx, toLanguage(locked.language), locked.healthSystem);
+        if (current?.id !== form.id) return outdated;
+        const file = await storeFile(tx, { bytes: signedBytes, contentType: 'application/pdf', at: now });
+        await insertSignature(tx, {
+          userId,
+          formId: form.id,
+          formSha256: form.sha256,
+          signedFileId: file.id,
+          signedSha256: file.sha256,
+          signedAt: now,
+          signerName: fullName(participant),
+          signerEmail: participant.email,
+          signatureMethod: request.signature.method,
+          fieldValues: fields.map((field) => ({ ...field, value: values[field.id] ?? null })),
+          ip: context.ip,
+          userAgent: context.userAgent,
+        });
+        await recordAudit(tx, {
+          at: now,
+          action: 'consent.signed',
+          actorId: userId,
+          subjectId: userId,
+          details: {
+            formId: form.id,
+            formVersion: form.version,
+            formSha256: form.sha256,
+            signedSha256: file.sha256,
+            method: request.signature.method,
+          },
+          ip: context.ip,
+        });
+        return undefined;
+      });
+      if (outcome) return outcome;
+
+      const signedDate = formatDate(now);
+      await deps.mailer.send({
+        to: participant.email,
+        userId,
+        language,
+        template: 'consent-signed',
+        content: consentSignedMail(language, { firstName: participant.firstName, date: signedDate }),
+        attachments: [{ filename: SIGNED_COPY_FILE_NAME, contentType: 'application/pdf', content: signedBytes }],
+      });
+      return { ok: true, data: { consentSigned: true, signedDate } };
+    },
+
+    /** `GET /signature`: whether and when the participant signed. */
+    async status(userId: string): Promise<TSignatureStatus> {
+      const signature = await findSignature(db, userId);
+      return { consentSigned: Boolean(signature), signedDate: signature ? formatDate(signature.signedAt) : null };
+    },
+  };
+}
+export type SigningService = ReturnType<typeof createSigningService>;

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { apiLogin, createPatient, logInWithForm, useSignedIn } from './accounts';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test } from './fixtures';
+import { text } from './texts';
+
+/** Draws a signature on the pad with the mouse, as a person would. */
+async function drawSignature(page: Page, pad: ReturnType<Page['getByRole']>) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [60, -40],
+    [110, 30],
+    [170, -30],
+    [230, 20],
+    [300, -10],
+  ] as const)
+    await page.mouse.move(box.x + 30 + dx, box.y + box.height * 0.6 + dy, { steps: 6 });
+  await page.mouse.up();
+}
+
+for (const language of ['en', 'sp'] as const) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const name = language === 'en' ? 'Rose Walker' : 'Lucía Ramírez';
+
+  test(`a participant signs the consent with a drawn signature, then views and downloads the copy (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const account = await createPatient(language, 'consent', { consented: false });
+    await setLanguage(page, language, baseURL!);
+    await useSignedIn(page, await apiLogin(account.email, account.password));
+    await page.goto('/dashboard');
+
+    const dialog = page.getByRole('dialog', { name: t('consent.sign.title') });
+    await expect(dialog).toBeVisible();
+    const firstPage = new RegExp(`^${t('consent.sign.pageLabel', { page: '1', pages: 'N' }).replace('N', '\\d+')}$`);
+    await expect(dialog.getByRole('region', { name: firstPage })).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+
+    // Pressing sign with nothing filled names what is missing.
+    await dialog.getByRole('button', { name: t('consent.sign.submit') }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: t('consent.fieldsIncomplete') })).toBeVisible();
+
+    for (const box of await dialog.getByRole('checkbox').all()) await box.check();
+    const nameBox = dialog.getByRole('textbox').first();
+    await nameBox.fill(name);
+    await drawSignature(page, dialog.getByRole('img', { name: t('consent.sign.padLabel') }));
+    await dialog.getByRole('button', { name: t('consent.sign.submit') }).click();
+
+    const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
+    await expect(thanks).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
+    await expect(page.getByRole('heading', { name: t('consent.prompt.signedTitle') })).toBeVisible({ timeout: 10_000 });
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authorize') ?? '{}'));
+    const claims = JSON.parse(Buffer.from(stored.access_token.split('.')[1], 'base64url').toString());
+    expect(claims.isConsentSigned).toBe(true);
+
+    await expect.poll(async () => (await mailsTo(account.email)).length, { timeout: 15_000 }).toBeGreaterThan(1);
+
+    await page.getByRole('button', { name: t('shell.profileMenu') }).click();
+    await page.getByRole('menuitem', { name: t('shell.myInformedConsent') }).click();
+    await expect(page).toHaveURL(/\/profile-settings\?tab=consent$/);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+    const download = row.getByRole('button', { name: t('consent.copy.downloadLabel') });
+    await expect(download).toBeEnabled();
+    await expectNoAxeViolations(page);
+
+    const saved = page.waitForEvent('download');
+    await download.click();
+    const file = await saved;
+    expect(file.suggestedFilename()).toBe('signed-informed-consent.pdf');
+    expect((await readFile((await file.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const opened = page.context().waitForEvent('page');
+    await row.getByRole('button', { name: t('consent.copy.viewLabel') }).click();
+    expect((await opened).url()).toMatch(/^blob:/);
+  });
+
+  test(`a participant withdraws with a reason and can no longer log in (${language})`, async ({ page, baseURL }) => {
+    const account = await createPatient(language, 'withdraw');
+    await setLanguage(page, language, baseURL!);
+    await useSignedIn(page, await apiLogin(account.email, account.password));
+    await page.goto('/dashboard');
+
+    await page.getByRole('button', { name: t('shell.profileMenu') }).click();
+    await page.getByRole('menuitem', { name: t('shell.withdraw') }).click();
+    const dialog = page.getByRole('dialog', { name: t('consent.withdraw.title') });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: t('consent.withdraw.continue') }).click();
+    await expect(dialog.getByText(t('consent.reasonRequired'))).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole('textbox', { name: t('consent.withdraw.reasonLabel') }).fill('I am moving abroad');
+    await dialog.getByRole('button', { name: t('consent.withdraw.continue') }).click();
+    const confirm = page.getByRole('dialog', { name: t('consent.withdraw.confirmTitle') });
+    await confirm.getByRole('button', { name: t('consent.withdraw.confirm') }).click();
+
+    await expect(page).toHaveURL(/\/login-patient$/);
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+    await logInWithForm(page, language, account.email, account.password);
+    await expect(page.getByText(t('error.login.incorrect'))).toBeVisible();
+  });
+}
