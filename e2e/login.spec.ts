@@ -14,7 +14,7 @@ import { text } from './texts';
 /** The subject of the login-code e-mail (apps/server/src/providers/mail/templates). */
 const CODE_SUBJECT: Record<Language, string> = {
   en: 'Your Kidney Research Study login code',
-  sp: 'Su código de acceso del Estudio de Investigación del Riñón',
+  sp: 'Su código de acceso del Estudio de Investigación Renal',
 };
 
 for (const language of ['en', 'sp'] as const) {

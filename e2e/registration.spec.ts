@@ -98,7 +98,7 @@ for (const language of ['en', 'sp'] as const) {
     expect(subject).toBe(
       language === 'en'
         ? 'Activate your Kidney Research Study account'
-        : 'Active su cuenta del Estudio de Investigación del Riñón',
+        : 'Active su cuenta del Estudio de Investigación Renal',
     );
     await page.goto(link);
     await expect(page.getByRole('alert').filter({ hasText: t('registration.activated') })).toBeVisible();

@@ -56,7 +56,7 @@ describeEachDatabase('POST /login', (target) => {
     const [code] = await codesSentTo(t, DEMO.email);
     expect(code).toMatch(/^\d{6}$/);
     const [mail] = t.mail.to(DEMO.email);
-    expect(mail!.subject).toBe('Su código de acceso del Estudio de Investigación del Riñón');
+    expect(mail!.subject).toBe('Su código de acceso del Estudio de Investigación Renal');
     expect(mail!.text).toContain('vence en 10 minutos');
     expect(mail!.text.split('\n')).toContain(code);
 

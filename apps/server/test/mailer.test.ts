@@ -90,7 +90,7 @@ describeEachDatabase('the mailer', (target) => {
       recipient: 'ana@example.org',
       template: 'activation',
       language: 'sp',
-      subject: 'Active su cuenta del Estudio de Investigación del Riñón',
+      subject: 'Active su cuenta del Estudio de Investigación Renal',
       transport: 'outbox',
       status: 'queued',
       sentAt: null,

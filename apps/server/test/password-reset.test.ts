@@ -88,7 +88,7 @@ describeEachDatabase('forgot and reset password', (target) => {
     const [link] = await resetLinks(t, email);
     expect(link?.id).toBe((await userByEmail(t, email))!.id);
     const mail = t.mail.to(email).at(-1)!;
-    expect(mail.subject).toBe('Restablezca su contraseña del Estudio de Investigación del Riñón');
+    expect(mail.subject).toBe('Restablezca su contraseña del Estudio de Investigación Renal');
     expect(mail.links).toEqual([
       `${new URL('/reset-password', t.env.PUBLIC_URL).toString()}?token=${link!.token}&id=${link!.id}`,
     ]);

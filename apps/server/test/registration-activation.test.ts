@@ -160,8 +160,8 @@ function resendTests(testApp: () => TestApp) {
     await resend(t, { email }, { language: 'en' });
     await t.app.services.mailer.idle();
     expect(t.mail.to(email).map((m) => m.subject)).toEqual([
-      'Active su cuenta del Estudio de Investigación del Riñón',
-      'Active su cuenta del Estudio de Investigación del Riñón',
+      'Active su cuenta del Estudio de Investigación Renal',
+      'Active su cuenta del Estudio de Investigación Renal',
     ]);
   });
 

@@ -112,7 +112,7 @@ function registerTests(testApp: () => TestApp) {
     expect(messages).toHaveLength(1);
     const [message] = messages;
     const user = await userByEmail(t, email);
-    expect(message!.subject).toBe('Active su cuenta del Estudio de Investigación del Riñón');
+    expect(message!.subject).toBe('Active su cuenta del Estudio de Investigación Renal');
     expect(message!.html).toContain('<html lang="es">');
     expect(message!.text).toContain('Hola, Ana:');
     expect(message!.text).toContain('vence el 05/30/2026');

@@ -6,7 +6,7 @@ import { renderMail } from './render';
 describe('the login-code e-mail', () => {
   it.each([
     ['en', 'Your Kidney Research Study login code', 'expires in 10 minutes'],
-    ['sp', 'Su código de acceso del Estudio de Investigación del Riñón', 'vence en 10 minutos'],
+    ['sp', 'Su código de acceso del Estudio de Investigación Renal', 'vence en 10 minutos'],
   ] as const)('in %s puts the code alone on a line, large in HTML, with its expiry', (language, subject, expiry) => {
     const mail = renderMail(
       language,

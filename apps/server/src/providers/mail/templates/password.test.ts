@@ -8,7 +8,7 @@ const LINK = 'http://localhost:8080/reset-password?token=abc&id=00000000-0000-40
 describe('the password e-mails', () => {
   it.each([
     ['en', 'Reset your Kidney Research Study password', 'expires in 60 minutes', 'Hello Ana,'],
-    ['sp', 'Restablezca su contraseña del Estudio de Investigación del Riñón', 'vence en 60 minutos', 'Hola, Ana:'],
+    ['sp', 'Restablezca su contraseña del Estudio de Investigación Renal', 'vence en 60 minutos', 'Hola, Ana:'],
   ] as const)(
     'the reset link in %s: one link, its one-use expiry, and the contact line',
     (language, subject, expiry, hello) => {
@@ -30,7 +30,7 @@ describe('the password e-mails', () => {
     ['en', 'Your Kidney Research Study password was changed', 'every device that was signed in has been signed out'],
     [
       'sp',
-      'Se cambió su contraseña del Estudio de Investigación del Riñón',
+      'Se cambió su contraseña del Estudio de Investigación Renal',
       'se cerró la sesión en todos los dispositivos',
     ],
   ] as const)('the change notice in %s: says sessions ended and holds no link', (language, subject, signedOut) => {

@@ -56,7 +56,7 @@ describe('rendered e-mail', () => {
     expect(en.text).toContain('Questions? Call 1-800-555-0100 (ext. 100), Monday to Friday, 10am to 4pm Central');
 
     const sp = activation('sp');
-    expect(sp.subject).toBe('Active su cuenta del Estudio de Investigación del Riñón');
+    expect(sp.subject).toBe('Active su cuenta del Estudio de Investigación Renal');
     expect(sp.text).toContain('Hola, Ana:');
     expect(sp.text).toContain('Este enlace se puede usar una sola vez y vence el 05/30/2026.');
     expect(sp.text).toContain('De lunes a viernes, de 10 a. m. a 4 p. m., hora del Centro');
