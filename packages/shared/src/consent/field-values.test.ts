@@ -29,12 +29,12 @@ describe('the values of a consent form’s fields', () => {
   });
 
   it('refuses another day, an impossible date, a wrong type and an over-long text', () => {
-    const problems = fieldValueProblems(
-      FIELDS,
-      { agree: 'yes', name: 'x'.repeat(201), date: '02/30/2026' },
-      TODAY,
-    );
-    expect(problems.map((p) => p.message)).toEqual(['consent.fieldInvalid', 'consent.textTooLong', 'consent.dateToday']);
+    const problems = fieldValueProblems(FIELDS, { agree: 'yes', name: 'x'.repeat(201), date: '02/30/2026' }, TODAY);
+    expect(problems.map((p) => p.message)).toEqual([
+      'consent.fieldInvalid',
+      'consent.textTooLong',
+      'consent.dateToday',
+    ]);
     expect(fieldValueProblems(FIELDS, { agree: true, name: 'Ana', date: '01/01/2020' }, TODAY)).toEqual([
       { errorField: 'date', message: 'consent.dateToday' },
     ]);

@@ -31,8 +31,7 @@ const utcTime = (at: Date) => `${formatDate(at)} ${at.toISOString().slice(11, 19
 
 /** Appends the signature certificate page (DECISIONS.md) to the stamped document, in the form's language. */
 export async function appendCertificate(pdf: PDFDocument, evidence: SigningEvidence): Promise<void> {
-  const t = (key: string, values?: Record<string, string | number>) =>
-    translate(evidence.language, `consent.certificate.${key}`, values);
+  const t = (key: string, values?: Record<string, string | number>) => translate(evidence.language, key, values);
   const fonts = await embedFonts(pdf);
   const mono = await pdf.embedFont(StandardFonts.Courier);
   const flow = new Flow(pdf, fonts);
@@ -42,26 +41,40 @@ export async function appendCertificate(pdf: PDFDocument, evidence: SigningEvide
     flow.space(4);
   };
 
-  flow.title(t('title'));
-  flow.paragraph(t('intro'));
+  flow.title(t('consent.certificate.title'));
+  flow.paragraph(t('consent.certificate.intro'));
   const signature = evidence.signature;
-  row(t('signer'), evidence.signerName);
-  row(t('email'), evidence.signerEmail);
-  row(t('signedAt'), `${utcTime(evidence.signedAt)} (${evidence.signedAt.toISOString()})`);
-  row(t('meaning'), t('meaningText'));
-  row(t('method'), signature.method === 'drawn' ? t('methodDrawn') : t('methodTyped', { name: signature.text }));
-  row(t('form'), t('formValue', { version: evidence.formVersion, fileName: evidence.formFileName }));
-  row(t('formHash'), evidence.formSha256, mono);
-  row(t('stampedHash'), evidence.stampedSha256, mono);
-  row(t('ip'), evidence.ip);
-  row(t('userAgent'), evidence.userAgent || '-');
-  flow.heading(t('answers'));
+  row(t('consent.certificate.signer'), evidence.signerName);
+  row(t('consent.certificate.email'), evidence.signerEmail);
+  row(t('consent.certificate.signedAt'), `${utcTime(evidence.signedAt)} (${evidence.signedAt.toISOString()})`);
+  row(t('consent.certificate.meaning'), t('consent.certificate.meaningText'));
+  row(
+    t('consent.certificate.method'),
+    signature.method === 'drawn'
+      ? t('consent.certificate.methodDrawn')
+      : t('consent.certificate.methodTyped', { name: signature.text }),
+  );
+  row(
+    t('consent.certificate.form'),
+    t('consent.certificate.formValue', { version: evidence.formVersion, fileName: evidence.formFileName }),
+  );
+  row(t('consent.certificate.formHash'), evidence.formSha256, mono);
+  row(t('consent.certificate.stampedHash'), evidence.stampedSha256, mono);
+  row(t('consent.certificate.ip'), evidence.ip);
+  row(t('consent.certificate.userAgent'), evidence.userAgent || '-');
+  flow.heading(t('consent.certificate.answers'));
   for (const field of evidence.fields) {
     if (field.type === 'signature') continue;
     const value = evidence.values[field.id];
     const shown =
-      field.type === 'checkbox' ? t(value === true ? 'yes' : 'no') : typeof value === 'string' ? value : '-';
+      field.type === 'checkbox'
+        ? value === true
+          ? t('consent.certificate.yes')
+          : t('consent.certificate.no')
+        : typeof value === 'string'
+          ? value
+          : '-';
     row(field.description, shown);
   }
-  flow.paragraph(t('footer'));
+  flow.paragraph(t('consent.certificate.footer'));
 }
