@@ -1,23 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ConsentFieldType } from '@portal/shared/consent/ceremony';
 import { LANGUAGES, type Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
 import { consentForms, consentInputFields } from '../../db/schema';
 import { storeFile } from '../../providers/storage/file-store';
-import { buildDefaultConsentForm } from './default-form/build-default-form';
+import { buildDefaultConsentForm, type DefaultFormField } from './default-form/build-default-form';
 
 /** An input field as configured on a form: place and size in PDF points from the page's top-left corner. */
-export interface FieldSettings {
-  name: string;
-  description: string;
-  type: ConsentFieldType;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  isRequired: boolean;
-}
+export type FieldSettings = DefaultFormField;
 
 export interface NewFormVersion {
   /** Null for the study's default form. */

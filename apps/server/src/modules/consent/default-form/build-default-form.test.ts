@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { OPS, getDocument, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { openPdf } from '../../../../test/pdf-text';
 import { buildDefaultConsentForm, type DefaultFormField } from './build-default-form';
 import en from './content.en.json';
 import sp from './content.sp.json';
-
-const standardFontDataUrl = join(
-  dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts/',
-);
 
 interface Line {
   text: string;
@@ -19,12 +13,7 @@ interface Line {
 
 /** Each page's text as a reader (pdfjs-dist) extracts it, with where each piece starts and ends. */
 async function readPages(bytes: Uint8Array) {
-  const document = await getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    standardFontDataUrl,
-  }).promise;
+  const document = await openPdf(bytes);
   const pages: { text: string; lines: Line[]; shapes: Box[]; width: number; height: number }[] = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);

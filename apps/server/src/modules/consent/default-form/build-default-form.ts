@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import type { ConsentFieldType } from '@portal/shared/consent/ceremony';
 import type { Language } from '@portal/shared/constants';
 import en from './content.en.json';
 import sp from './content.sp.json';
@@ -8,7 +9,7 @@ export interface DefaultFormField {
   name: string;
   /** Shown beside the input in the signing screen, in the form's language. */
   description: string;
-  type: 'checkbox' | 'date' | 'text' | 'signature';
+  type: ConsentFieldType;
   /** Counted from 1. */
   page: number;
   /** Points from the page's top-left corner, y growing downward. */

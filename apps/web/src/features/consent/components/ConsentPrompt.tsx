@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import {
   Button,
   Card,
@@ -19,6 +19,21 @@ import { useSession } from '../../../app/session';
 // react-pdf and signature_pad load only when the ceremony opens.
 const SigningDialog = lazy(() => import('./SigningDialog'));
 
+/** A card of the home page about the consent, with its one action. */
+function PromptCard({ title, body, children }: { title: string; body: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="consent-prompt-title">
+      <CardContent>
+        <Typography variant="h5" component="h2" id="consent-prompt-title">
+          {title}
+        </Typography>
+        <Typography sx={{ mt: 1 }}>{body}</Typography>
+      </CardContent>
+      <CardActions>{children}</CardActions>
+    </Card>
+  );
+}
+
 /**
  * The participant's consent on the home page (spec section 4, "Electronic consent"): while the token says it
  * is not signed, the signing ceremony opens, and can be reopened from here; once signed, the copy is a link away.
@@ -33,36 +48,20 @@ export function ConsentPrompt() {
 
   if (!unsigned && !signedOpen)
     return (
-      <Card variant="outlined" component="section" aria-labelledby="consent-prompt-title">
-        <CardContent>
-          <Typography variant="h5" component="h2" id="consent-prompt-title">
-            {t('consent.prompt.signedTitle')}
-          </Typography>
-          <Typography sx={{ mt: 1 }}>{t('consent.prompt.signedBody')}</Typography>
-        </CardContent>
-        <CardActions>
-          <Button component={RouterLink} to="/profile-settings?tab=consent">
-            {t('consent.prompt.viewCopy')}
-          </Button>
-        </CardActions>
-      </Card>
+      <PromptCard title={t('consent.prompt.signedTitle')} body={t('consent.prompt.signedBody')}>
+        <Button component={RouterLink} to="/profile-settings?tab=consent">
+          {t('consent.prompt.viewCopy')}
+        </Button>
+      </PromptCard>
     );
 
   return (
     <>
-      <Card variant="outlined" component="section" aria-labelledby="consent-prompt-title">
-        <CardContent>
-          <Typography variant="h5" component="h2" id="consent-prompt-title">
-            {t('consent.prompt.title')}
-          </Typography>
-          <Typography sx={{ mt: 1 }}>{t('consent.prompt.body')}</Typography>
-        </CardContent>
-        <CardActions>
-          <Button variant="contained" onClick={() => setSigningOpen(true)}>
-            {t('consent.prompt.button')}
-          </Button>
-        </CardActions>
-      </Card>
+      <PromptCard title={t('consent.prompt.title')} body={t('consent.prompt.body')}>
+        <Button variant="contained" onClick={() => setSigningOpen(true)}>
+          {t('consent.prompt.button')}
+        </Button>
+      </PromptCard>
       {signingOpen && (
         <Suspense fallback={null}>
           <SigningDialog

@@ -26,6 +26,7 @@ import {
 } from '@portal/shared/consent/ceremony';
 import { fieldValueProblems } from '@portal/shared/consent/field-values';
 import { localCalendarDate, toUsDate } from '@portal/shared/registration/birth-date';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCeremony, useFormDocument, useSignConsent } from '../api/consent-api';
 import { ConsentDocument, DownloadFormButton } from './ConsentDocument';
@@ -206,15 +207,11 @@ export default function SigningDialog({ open, onClose, onSigned }: SigningDialog
                 </Alert>
               )}
               <Box>
-                <Button
-                  variant="contained"
-                  size="large"
+                <SubmitButton
                   onClick={submit}
-                  disabled={signing.isPending}
-                  startIcon={signing.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-                >
-                  {signing.isPending ? t('consent.sign.signing') : t('consent.sign.submit')}
-                </Button>
+                  busy={signing.isPending}
+                  label={signing.isPending ? t('consent.sign.signing') : t('consent.sign.submit')}
+                />
               </Box>
             </>
           )}

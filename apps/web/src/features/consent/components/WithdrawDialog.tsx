@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -12,6 +11,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_REASON_MAX, ZWithdrawRequest } from '@portal/shared/consent/withdrawal';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { clearAllStoredData } from '../../../lib/auth-storage';
 import { serverMessage } from '../../../lib/api-client';
 import { useWithdraw } from '../api/consent-api';
@@ -87,15 +87,12 @@ export function WithdrawDialog({ open, onClose }: { open: boolean; onClose(): vo
             <Button onClick={() => setConfirming(false)} disabled={withdraw.isPending} autoFocus>
               {t('consent.withdraw.back')}
             </Button>
-            <Button
-              variant="contained"
+            <SubmitButton
               color="error"
               onClick={confirm}
-              disabled={withdraw.isPending}
-              startIcon={withdraw.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
-            >
-              {withdraw.isPending ? t('consent.withdraw.withdrawing') : t('consent.withdraw.confirm')}
-            </Button>
+              busy={withdraw.isPending}
+              label={withdraw.isPending ? t('consent.withdraw.withdrawing') : t('consent.withdraw.confirm')}
+            />
           </>
         ) : (
           <>
