@@ -54,7 +54,10 @@ for (const language of ['en', 'sp'] as const) {
     const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
     await expect(thanks).toBeVisible({ timeout: 15_000 });
     await expectNoAxeViolations(page);
+    // Closing reloads the page a second later (spec section 9): wait for it before going anywhere else.
+    const reloaded = page.waitForEvent('load');
     await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
+    await reloaded;
     await expect(page.getByRole('heading', { name: t('consent.prompt.signedTitle') })).toBeVisible({ timeout: 10_000 });
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authorize') ?? '{}'));
     const claims = JSON.parse(Buffer.from(stored.access_token.split('.')[1], 'base64url').toString());

@@ -126,7 +126,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   app.decorate('services', {
     auth,
-    account: createAccountService({ db }),
+    account: createAccountService({ db, clock, reference }),
     reference,
     settings,
     captcha,

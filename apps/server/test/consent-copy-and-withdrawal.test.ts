@@ -4,7 +4,8 @@ import { consentSignatures, consentWithdrawals, emailMessages, users } from '../
 import { sha256Hex } from '../src/providers/storage/file-store';
 import { databaseError, describeEachDatabase } from './helpers';
 import { INCORRECT, auditSince, login, me, refresh, signInAdmin, useAuthApp, PATIENT_PASSWORD } from './auth-helpers';
-import { call, signConsent, signedInParticipant } from './consent-helpers';
+import { signConsent } from './consent-helpers';
+import { call, signedInParticipant } from './participant-helpers';
 import { get, registerParticipant } from './registration-helpers';
 
 describeEachDatabase('My Informed Consent', (target) => {

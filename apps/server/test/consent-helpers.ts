@@ -1,52 +1,13 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TCeremony, TSignRequest } from '@portal/shared/consent/ceremony';
 import { formatDate } from '@portal/shared/dates';
 import type { Language } from '@portal/shared/constants';
 import type { TestApp } from './helpers';
-import { signIn, type Tokens } from './auth-helpers';
-import type { PlainPayload } from '@portal/shared/crypto/payload-envelope';
-import { API, confirm, registerParticipant, userByEmail } from './registration-helpers';
+import { call } from './participant-helpers';
 
 /** A real 1x1 PNG, as the signature pad sends a drawing. */
 export const DRAWN_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-export interface SignedInParticipant {
-  email: string;
-  userId: string;
-  tokens: Tokens;
-}
-
-/** Registers, activates and signs in a participant of its own. */
-export async function signedInParticipant(t: TestApp, overrides: PlainPayload = {}): Promise<SignedInParticipant> {
-  const registered = await registerParticipant(t, overrides);
-  expect((await confirm(t, registered)).statusCode).toBe(200);
-  const tokens = await signIn(t, registered.email);
-  t.mail.delivered.length = 0;
-  return { email: registered.email, userId: (await userByEmail(t, registered.email))!.id, tokens };
-}
-
-/** An authenticated call; `language` sets the preferredLanguage cookie. */
-export function call(
-  t: TestApp,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  token: string | undefined,
-  options: { payload?: unknown; language?: Language } = {},
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url: path.startsWith(API) ? path : `${API}${path}`,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(options.payload !== undefined ? { 'content-type': 'application/json' } : {}),
-      'user-agent': 'ConsentTest/1.0',
-    },
-    ...(options.payload !== undefined ? { payload: JSON.stringify(options.payload) } : {}),
-    cookies: options.language ? { preferredLanguage: options.language } : {},
-  });
-}
 
 /** `GET /signature/init`, then the ceremony its signUrl names. */
 export async function openCeremony(t: TestApp, token: string): Promise<TCeremony> {

@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import { consentSignatures } from '../src/db/schema';
 import { describeEachDatabase } from './helpers';
 import { useAuthApp } from './auth-helpers';
-import { call, completeSigning, openCeremony, sign, signedInParticipant } from './consent-helpers';
+import { completeSigning, openCeremony, sign } from './consent-helpers';
+import { call, signedInParticipant } from './participant-helpers';
 import { pdfPageTexts } from './pdf-text';
 
 describeEachDatabase('The signed copy, read back as a PDF', (target) => {

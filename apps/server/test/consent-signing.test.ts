@@ -8,15 +8,8 @@ import { buildDefaultConsentForm } from '../src/modules/consent/default-form/bui
 import { sha256Hex } from '../src/providers/storage/file-store';
 import { describeEachDatabase } from './helpers';
 import { auditSince, refresh, setPolicy, signInAdmin, useAuthApp, MINUTE_MS } from './auth-helpers';
-import {
-  call,
-  completeSigning,
-  fieldOf,
-  openCeremony,
-  sign,
-  signConsent,
-  signedInParticipant,
-} from './consent-helpers';
+import { completeSigning, fieldOf, openCeremony, sign, signConsent } from './consent-helpers';
+import { call, signedInParticipant } from './participant-helpers';
 
 describeEachDatabase('The consent signing ceremony', (target) => {
   const testApp = useAuthApp(target);

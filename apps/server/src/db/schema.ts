@@ -54,6 +54,10 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** When the informed consent was signed; carried in the token as `isConsentSigned`. */
     consentSignedAt: timestamp('consent_signed_at', { withTimezone: true }),
+    /** Study e-mails such as reminders (spec section 3, "Communication preferences"); security mail always goes. */
+    emailSubscription: boolean('email_subscription').notNull().default(true),
+    /** The study newsletter. */
+    newsletterSubscription: boolean('newsletter_subscription').notNull().default(true),
   },
   (t) => [
     // Only one live account per address; a withdrawn participant may register again (DECISIONS.md).
@@ -446,3 +450,19 @@ export const signingCodes = pgTable(
   },
   (t) => [index('signing_codes_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * A participant's profile picture, already re-encoded to WebP without metadata. One per user: a new upload
+ * replaces it and removal deletes it, so no copy of an old picture lingers.
+ */
+export const profilePictures = pgTable('profile_pictures', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: varchar('content_type', { length: 100 }).notNull(),
+  content: bytea('content').notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: updatedAt(),
+});

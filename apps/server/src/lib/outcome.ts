@@ -19,6 +19,8 @@ export interface Refusal {
   message: string;
   errors?: FieldProblem[];
   code?: string;
+  /** Values of the message's {{placeholders}}. */
+  values?: Record<string, string | number>;
 }
 
 /** What a service decided: a message key, or a refusal. */
@@ -40,7 +42,7 @@ export function sendRefusal(request: FastifyRequest, response: FastifyReply, ref
   const language = requestLanguage(request);
   return response.code(refusal.httpStatus).send({
     status: false,
-    message: translate(language, refusal.message),
+    message: translate(language, refusal.message, refusal.values),
     // A code goes in `data` as the login's do (`{ errorCode }`); field problems are the spec's list there.
     ...(refusal.code && { data: { errorCode: refusal.code } }),
     ...(refusal.errors &&

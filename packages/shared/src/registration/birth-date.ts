@@ -28,6 +28,12 @@ export function ageOn(birth: IsoDate, day: IsoDate): number {
   return day.slice(5) >= birth.slice(5) ? years : years - 1;
 }
 
+/**
+ * The latest calendar date anywhere on Earth: a participant whose own device already shows their 18th
+ * birthday is never refused by a server that is still on the day before.
+ */
+export const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
+
 /** The calendar date of an instant in a time zone, as `YYYY-MM-DD`. */
 export function calendarDate(at: Date, timeZone: string): IsoDate {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

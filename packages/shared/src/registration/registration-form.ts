@@ -62,8 +62,16 @@ export interface RegistrationRules {
 const M = REGISTRATION_MESSAGES;
 // A value that is missing or of the wrong type gets the field's own message too, never zod's default text.
 const mustBeTicked = z.boolean({ error: M.criteria }).refine((v) => v, M.criteria);
-const oneOf = (values: string[], message: string) =>
+/** One of the server's option values (gender, country, language, health system), else the field's message. */
+export const oneOf = (values: string[], message: string) =>
   z.string({ error: message }).refine((v) => values.includes(v), message);
+
+/** A date of birth as MM/DD/YYYY on `today`: a real date, not in the future, at least 18 years ago. */
+export const birthDateField = (today: IsoDate) =>
+  z.string({ error: BIRTH_DATE_MESSAGES.required }).superRefine((value, ctx) => {
+    const problem = birthDateProblem(value, today);
+    if (problem) ctx.addIssue({ code: 'custom', message: BIRTH_DATE_MESSAGES[problem] });
+  });
 const personName = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -100,10 +108,7 @@ export function personalInformationSchema(rules: RegistrationRules) {
     .object({
       firstName: personName(M.firstNameRequired),
       lastName: personName(M.lastNameRequired),
-      birthDate: z.string({ error: BIRTH_DATE_MESSAGES.required }).superRefine((value, ctx) => {
-        const problem = birthDateProblem(value, rules.today);
-        if (problem) ctx.addIssue({ code: 'custom', message: BIRTH_DATE_MESSAGES[problem] });
-      }),
+      birthDate: birthDateField(rules.today),
       gender: oneOf(rules.choices.gender, M.genderRequired),
       country: oneOf(rules.choices.country, M.countryRequired),
       postalCode: z

@@ -1,23 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ZUserDetailsReply } from '@portal/shared/auth/user-details';
+import {
+  ZCommunicationPreferencesReply,
+  ZCommunicationPreferencesUpdate,
+  ZCommunicationPreferencesUpdateReply,
+} from '@portal/shared/account/communication-preferences';
+import { PICTURE_PATH, ZProfileUpdateReply } from '@portal/shared/account/profile';
 import { requestLanguage, translate } from '../../lib/localize';
+import { refused, sendOutcome, sendRefusal } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
+import { readProfileUpload, registerProfileMultipart } from './profile-upload';
 
 const MINUTE_MS = 60_000;
+const tags = ['account'];
+const security = [{ bearerAuth: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.account;
+  const reads = perIpRateLimit(app.env, 300, MINUTE_MS);
+  const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
+  await registerProfileMultipart(app);
 
   app.get(
     '/keycloak/user',
     {
       onRequest: app.authenticate,
-      config: { rateLimit: perIpRateLimit(app.env, 300, MINUTE_MS) },
+      config: { rateLimit: reads },
       schema: {
-        tags: ['account'],
+        tags,
         summary: 'The signed-in user’s details',
-        security: [{ bearerAuth: [] }],
+        security,
         response: { 200: ZUserDetailsReply, 401: ZErrorReply },
       },
     },
@@ -29,5 +42,88 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .send({ status: false, message: translate(requestLanguage(request), 'error.unauthorized') });
       return { status: true, data: details };
     },
+  );
+
+  app.put(
+    '/keycloak/user',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary:
+          'Updates the participant’s language, date of birth, sex at birth and picture (multipart: language, ' +
+          'birthDate, gender, file, isRemoveProfilePicture); any other field is ignored',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZProfileUpdateReply },
+      },
+    },
+    async (request, response) => {
+      if (!request.isMultipart()) return sendRefusal(request, response, refused(415, 'error.invalidRequest'));
+      const upload = await readProfileUpload(request);
+      if (upload === 'malformed') return sendRefusal(request, response, refused(400, 'error.invalidRequest'));
+      return sendOutcome(request, response, await service.updateProfile(request.auth!, upload, { ip: request.ip }));
+    },
+  );
+
+  app.get(
+    PICTURE_PATH,
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: reads },
+      schema: { tags, summary: 'The signed-in user’s own profile picture (WebP)', security },
+    },
+    async (request, response) => {
+      const picture = await service.getPicture(request.auth!.userId);
+      if (!picture) return sendRefusal(request, response, refused(404, 'account.profile.noPicture'));
+      return response
+        .header('Content-Type', picture.contentType)
+        .header('Content-Disposition', 'inline; filename="profile-picture.webp"')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-cache')
+        .header('ETag', `"${picture.sha256}"`)
+        .send(Buffer.from(picture.content));
+    },
+  );
+
+  app.get(
+    '/communication-preferences/view',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: reads },
+      schema: {
+        tags,
+        summary: 'The participant’s e-mail and newsletter subscriptions',
+        security,
+        response: { 200: ZCommunicationPreferencesReply },
+      },
+    },
+    async (request, response) => {
+      const outcome = await service.getCommunicationPreferences(request.auth!);
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
+      return { status: true, data: outcome.data };
+    },
+  );
+
+  app.put(
+    '/communication-preferences/update',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Sets the e-mail and newsletter subscriptions; at least one stays on',
+        security,
+        body: ZCommunicationPreferencesUpdate,
+        response: { 200: ZCommunicationPreferencesUpdateReply },
+      },
+    },
+    async (request, response) =>
+      sendOutcome(
+        request,
+        response,
+        await service.updateCommunicationPreferences(request.auth!, request.body, { ip: request.ip }),
+      ),
   );
 };

@@ -1,11 +1,52 @@
+import { API_BASE, ROLES, type Role } from '@portal/shared/constants';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
+import { ZCommunicationPreferences, COMMUNICATION_MESSAGES } from '@portal/shared/account/communication-preferences';
+import { PICTURE_PATH, PROFILE_MESSAGES, profileUpdateSchema } from '@portal/shared/account/profile';
 import { formatDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
+import { calendarDate, LATEST_TIME_ZONE, parseUsDate } from '@portal/shared/registration/birth-date';
+import { fieldErrors } from '@portal/shared/registration/registration-form';
+import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
 import type { Database } from '../../db/client';
-import { findUserDetails } from './repository';
+import { recordAudit } from '../../db/audit';
+import { refused, type DataOutcome, type Outcome, type RequestContext } from '../../lib/outcome';
+import type { Clock } from '../../providers/clock/clock';
+import { sha256Hex } from '../../providers/storage/file-store';
+import { keepablePicture } from './picture';
+import {
+  deleteProfilePicture,
+  findCommunicationPreferences,
+  findProfilePicture,
+  findUserDetails,
+  replaceProfilePicture,
+  updateCommunicationPreferences,
+  updateProfileFields,
+} from './repository';
 
-/** The signed-in user's own account (spec section 2, "Account settings"). */
-export function createAccountService({ db }: { db: Database }) {
+/** The caller of an account call, as the auth guard verified them. */
+export interface AccountCaller {
+  userId: string;
+  role: Role;
+}
+
+/** `PUT /keycloak/user` as the route read it: the text parts, and the picture's bytes if one was sent. */
+export interface ProfileUpload {
+  fields: Record<string, string>;
+  picture?: Buffer | 'tooLarge';
+}
+
+export interface AccountDeps {
+  db: Database;
+  clock: Clock;
+  reference: { getRegistrationDropdowns(): Promise<TRegistrationDropdowns> };
+}
+
+const patientsOnly = () => refused(403, PROFILE_MESSAGES.patientsOnly);
+const pictureProblem = (httpStatus: number, message: string) =>
+  refused(httpStatus, message, [{ errorField: 'file', message }]);
+
+/** The signed-in user's own account (spec section 2, "Account settings"): profile, picture, preferences. */
+export function createAccountService({ db, clock, reference }: AccountDeps) {
   return {
     async getUserDetails(userId: string): Promise<TUserDetails | undefined> {
       const row = await findUserDetails(db, userId);
@@ -18,12 +59,95 @@ export function createAccountService({ db }: { db: Database }) {
         language: toLanguage(row.language),
         birthDate: row.birthDate ? formatDate(row.birthDate) : null,
         gender: row.gender,
-        profilePicture: null,
+        // The version in the address changes with the picture, so nothing shows a replaced one.
+        profilePicture: row.pictureSha256 ? `${API_BASE}${PICTURE_PATH}?v=${row.pictureSha256.slice(0, 16)}` : null,
         phoneNumber: row.phoneNumber,
         zipCode: row.postalCode,
-        isPatient: row.role === 'patient',
+        isPatient: row.role === ROLES.patient,
         isPractitioner: false,
       };
+    },
+
+    /**
+     * `PUT /keycloak/user`: language, date of birth, sex at birth and the picture. Only those four are read,
+     * so names, e-mail or role sent along change nothing. A picture is kept only once re-encoded; a refused
+     * picture leaves the whole profile as it was.
+     */
+    async updateProfile(caller: AccountCaller, upload: ProfileUpload, context: RequestContext): Promise<Outcome> {
+      if (caller.role !== ROLES.patient) return patientsOnly();
+      const dropdowns = await reference.getRegistrationDropdowns();
+      const values = (list: { value: string }[]) => list.map((o) => o.value);
+      const now = clock.now();
+      const parsed = profileUpdateSchema({
+        today: calendarDate(now, LATEST_TIME_ZONE),
+        gender: values(dropdowns.en.gender),
+        language: values(dropdowns.en.language),
+      }).safeParse(upload.fields);
+      if (!parsed.success) return refused(400, PROFILE_MESSAGES.failed, fieldErrors(parsed.error));
+      const removePicture = parsed.data.isRemoveProfilePicture === 'true';
+
+      if (upload.picture === 'tooLarge') return pictureProblem(413, PROFILE_MESSAGES.pictureTooLarge);
+      const picture = upload.picture && !removePicture ? await keepablePicture(upload.picture) : undefined;
+      if (picture === null) return pictureProblem(422, PROFILE_MESSAGES.pictureUnreadable);
+
+      await db.transaction(async (tx) => {
+        const { language, gender } = parsed.data;
+        const birthDate = parseUsDate(parsed.data.birthDate)!;
+        await updateProfileFields(tx, caller.userId, { language, birthDate, gender }, now);
+        let pictureChange: 'replaced' | 'removed' | undefined;
+        if (picture) {
+          await replaceProfilePicture(tx, caller.userId, { ...picture, sha256: sha256Hex(picture.content) }, now);
+          pictureChange = 'replaced';
+        } else if (removePicture && (await deleteProfilePicture(tx, caller.userId))) {
+          pictureChange = 'removed';
+        }
+        await recordAudit(tx, {
+          at: now,
+          action: 'account.profileUpdated',
+          actorId: caller.userId,
+          subjectId: caller.userId,
+          details: { fields: ['language', 'birthDate', 'gender'], ...(pictureChange && { picture: pictureChange }) },
+          ip: context.ip,
+        });
+      });
+      return { ok: true, message: PROFILE_MESSAGES.updated };
+    },
+
+    /** `GET /keycloak/user/picture`: the caller's own picture, or undefined when they have none. */
+    getPicture(userId: string) {
+      return findProfilePicture(db, userId);
+    },
+
+    async getCommunicationPreferences(
+      caller: AccountCaller,
+    ): Promise<DataOutcome<{ emailSubscription: boolean; newsletterSubscription: boolean }>> {
+      if (caller.role !== ROLES.patient) return patientsOnly();
+      const row = await findCommunicationPreferences(db, caller.userId);
+      return row ? { ok: true, data: row } : refused(401, 'error.unauthorized');
+    },
+
+    /** `PUT /communication-preferences/update`: at least one stays ticked (spec section 5). */
+    async updateCommunicationPreferences(
+      caller: AccountCaller,
+      body: unknown,
+      context: RequestContext,
+    ): Promise<Outcome> {
+      if (caller.role !== ROLES.patient) return patientsOnly();
+      const parsed = ZCommunicationPreferences.safeParse(body);
+      if (!parsed.success) return refused(400, COMMUNICATION_MESSAGES.atLeastOne);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await updateCommunicationPreferences(tx, caller.userId, parsed.data, now);
+        await recordAudit(tx, {
+          at: now,
+          action: 'account.communicationPreferencesUpdated',
+          actorId: caller.userId,
+          subjectId: caller.userId,
+          details: parsed.data,
+          ip: context.ip,
+        });
+      });
+      return { ok: true, message: COMMUNICATION_MESSAGES.updated };
     },
   };
 }

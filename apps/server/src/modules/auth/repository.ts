@@ -145,11 +145,23 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date, 
 }
 
 /** Ends every session of a user; returns how many were still open. */
-export async function revokeUserSessions(db: Executor, userId: string, now: Date, reason: string) {
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  reason: string,
+  keepSessionId?: string,
+) {
   const rows = await db
     .update(authSessions)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
+      ),
+    )
     .returning({ id: authSessions.id });
   return rows.length;
 }

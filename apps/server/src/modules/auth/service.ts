@@ -141,9 +141,10 @@ export function createAuthService(deps: AuthDeps) {
     return locked;
   }
 
-  async function endAllSessions(userId: string, reason: string, context?: RequestContext) {
+  /** Ends every open session of a user, except `keepSessionId` (the one changing the password) when given. */
+  async function endAllSessions(userId: string, reason: string, context?: RequestContext, keepSessionId?: string) {
     const now = clock.now();
-    const ended = await revokeUserSessions(db, userId, now, reason);
+    const ended = await revokeUserSessions(db, userId, now, reason, keepSessionId);
     await recordAudit(db, {
       at: now,
       action: reason === 'logout' ? 'logout' : 'session.endedAll',

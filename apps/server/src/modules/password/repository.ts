@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema';
+import { passwordResetTokens, securityPolicy, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -90,4 +90,24 @@ export async function setPassword(db: Executor, userId: string, passwordHash: st
     .where(and(eq(users.id, userId), eq(users.status, 'active')))
     .returning({ id: users.id });
   return updated.length === 1;
+}
+
+/** What changing a password checks: the current password's hash and when it was last changed. */
+export async function findPasswordChangeAccount(db: Executor, id: string) {
+  const [row] = await db
+    .select({ ...resetAccount, passwordHash: users.passwordHash, passwordChangedAt: users.passwordChangedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The security policy's minimum time between password changes, in hours (`resetPasswordAgainLimitInHrs`). */
+export async function findPasswordChangeInterval(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ hours: securityPolicy.resetPasswordAgainLimitInHrs })
+    .from(securityPolicy)
+    .where(eq(securityPolicy.id, 1));
+  if (!row) throw new Error('security policy row is missing');
+  return row.hours;
 }

@@ -7,6 +7,7 @@ import {
   ZVerifyResetPasswordQuery,
   ZVerifyResetPasswordReply,
 } from '@portal/shared/password/reset-password';
+import { ZChangePasswordReply, ZChangePasswordRequest } from '@portal/shared/password/change-password';
 import { sendOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
@@ -58,5 +59,22 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, response) =>
       sendOutcome(request, response, await service.resetPassword(request.body, { ip: request.ip })),
+  );
+
+  app.put(
+    '/update-password',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: perIpRateLimit(app.env, 20, HOUR_MS) },
+      schema: {
+        tags,
+        summary: 'Changes the signed-in user’s password (current, then new); other sessions end',
+        security: [{ bearerAuth: [] }],
+        body: ZChangePasswordRequest,
+        response: { 200: ZChangePasswordReply },
+      },
+    },
+    async (request, response) =>
+      sendOutcome(request, response, await service.changePassword(request.auth!, request.body, { ip: request.ip })),
   );
 };

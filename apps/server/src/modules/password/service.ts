@@ -1,5 +1,6 @@
 import { toLanguage } from '@portal/shared/i18n/language';
 import { fieldErrors } from '@portal/shared/registration/registration-form';
+import { CHANGE_PASSWORD_MESSAGES, changePasswordSchema } from '@portal/shared/password/change-password';
 import {
   newPasswordSchema,
   PASSWORD_RESET_MESSAGES,
@@ -16,9 +17,11 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { passwordChangedMail, passwordResetMail } from '../../providers/mail/templates/password';
 import { attemptKey, type AttemptLimiter } from '../../security/attempt-limiter';
 import { emailedLink, hashSecret, newOneUseToken } from '../../security/one-use-token';
-import { hashPassword } from '../../security/password-hash';
+import { hashPassword, verifyPassword } from '../../security/password-hash';
 import {
   consumeResetToken,
+  findPasswordChangeAccount,
+  findPasswordChangeInterval,
   findResetAccountByEmail,
   findResetAccountById,
   isResetTokenUsable,
@@ -30,6 +33,8 @@ import {
 export const RESET_LINK_MINUTES = 60;
 const HOUR_MS = 3_600_000;
 export const RESET_EMAIL_LIMIT = { max: 3, windowMs: HOUR_MS };
+/** Tries of the current password per account on Change Password: enough for typos, too few for guessing. */
+export const CHANGE_PASSWORD_LIMIT = { max: 5, windowMs: HOUR_MS / 4 };
 
 /** What password recovery needs of other modules (wired in app.ts; modules do not import each other). */
 export interface PasswordDeps {
@@ -40,8 +45,8 @@ export interface PasswordDeps {
   publicUrl: string;
   getPasswordPolicy(): Promise<TPasswordPolicy>;
   settings: { getDowntime(): Promise<{ inDowntime: boolean }> };
-  /** Ends every session of a user (auth). */
-  endAllSessions(userId: string, reason: string, context?: RequestContext): Promise<void>;
+  /** Ends every session of a user (auth), except `keepSessionId` when given. */
+  endAllSessions(userId: string, reason: string, context?: RequestContext, keepSessionId?: string): Promise<void>;
   /** Sends a fresh activation link to an account that is not active yet (registration). */
   resendActivation(query: { email: string }): Promise<unknown>;
 }
@@ -50,6 +55,21 @@ export interface PasswordDeps {
 export function createPasswordService(deps: PasswordDeps) {
   const { db, clock, mailer } = deps;
   const down = async () => (await deps.settings.getDowntime()).inDowntime;
+
+  /** The security notice after a reset or a change, so a change the owner did not make is noticed. */
+  async function sendChangedNotice(
+    account: { id: string; email: string; firstName: string; language: string },
+    keptThisSession: boolean,
+  ) {
+    const language = toLanguage(account.language);
+    await mailer.send({
+      to: account.email,
+      userId: account.id,
+      language,
+      template: 'password-changed',
+      content: passwordChangedMail(language, { firstName: account.firstName, keptThisSession }),
+    });
+  }
 
   return {
     /**
@@ -126,17 +146,52 @@ export function createPasswordService(deps: PasswordDeps) {
       if (!reset) return invalid;
       await deps.endAllSessions(body.userId, 'passwordReset', context);
       const account = await findResetAccountById(db, body.userId);
-      if (account) {
-        const language = toLanguage(account.language);
-        await mailer.send({
-          to: account.email,
-          userId: account.id,
-          language,
-          template: 'password-changed',
-          content: passwordChangedMail(language, { firstName: account.firstName }),
-        });
-      }
+      if (account) await sendChangedNotice(account, false);
       return { ok: true, message: 'password.resetDone' };
+    },
+
+    /**
+     * `PUT /update-password` (Change Password): the current password, then the new one under the security
+     * policy, at most once per `resetPasswordAgainLimitInHrs` (spec section 5; a registration password does
+     * not count as a change). The caller's own session stays open; every other one ends, and the owner is
+     * told by e-mail.
+     */
+    async changePassword(
+      caller: { userId: string; sessionId: string },
+      body: unknown,
+      context: RequestContext,
+    ): Promise<Outcome> {
+      const M = CHANGE_PASSWORD_MESSAGES;
+      const parsed = changePasswordSchema(await deps.getPasswordPolicy()).safeParse(body);
+      if (!parsed.success) return refused(400, M.failed, fieldErrors(parsed.error));
+      const account = await findPasswordChangeAccount(db, caller.userId);
+      if (!account || account.status !== 'active') return refused(401, 'error.unauthorized');
+      const now = clock.now();
+      const hours = await findPasswordChangeInterval(db);
+      if (account.passwordChangedAt && now.getTime() - account.passwordChangedAt.getTime() < hours * HOUR_MS) {
+        return { ...refused(400, M.tooSoon), values: { hours } };
+      }
+      if (!(await deps.limiter.allow(attemptKey('change-password', caller.userId), CHANGE_PASSWORD_LIMIT))) {
+        return refused(429, 'error.tooManyAttempts');
+      }
+      if (!(await verifyPassword(account.passwordHash, parsed.data.password))) {
+        await recordAudit(db, { at: now, action: 'password.changeRefused', subjectId: account.id, ip: context.ip });
+        return refused(400, M.wrongCurrent, [{ errorField: 'password', message: M.wrongCurrent }]);
+      }
+      const passwordHash = await hashPassword(parsed.data.newPassword);
+      await db.transaction(async (tx) => {
+        await setPassword(tx, account.id, passwordHash, now);
+        await recordAudit(tx, {
+          at: now,
+          action: 'password.changed',
+          actorId: account.id,
+          subjectId: account.id,
+          ip: context.ip,
+        });
+      });
+      await deps.endAllSessions(account.id, 'passwordChanged', context, caller.sessionId);
+      await sendChangedNotice(account, true);
+      return { ok: true, message: M.changed };
     },
   };
 }

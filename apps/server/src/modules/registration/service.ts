@@ -1,5 +1,5 @@
 import { formatDate } from '@portal/shared/dates';
-import { calendarDate, parseUsDate } from '@portal/shared/registration/birth-date';
+import { calendarDate, LATEST_TIME_ZONE, parseUsDate } from '@portal/shared/registration/birth-date';
 import { fromOpenedPayload } from '@portal/shared/registration/register';
 import {
   accountInformationSchema,
@@ -44,11 +44,6 @@ export const EMAIL_LIMITS = {
   register: { max: 5, windowMs: HOUR_MS },
   resend: { max: 3, windowMs: HOUR_MS },
 } as const;
-/**
- * The latest calendar date anywhere on Earth: a participant whose own device already shows their 18th
- * birthday is never refused by a server that is still on the day before.
- */
-const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
 
 /** What registration needs of other modules (modules do not import each other; app.ts wires them in). */
 export interface RegistrationDeps {

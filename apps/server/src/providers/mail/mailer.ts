@@ -21,6 +21,12 @@ export interface SendMailRequest {
    * does (DECISIONS.md, "Withdrawal"); any other is recorded as suppressed and not sent.
    */
   evenIfWithdrawn?: boolean;
+  /**
+   * The communication preference the message falls under (spec section 3): `email` for study e-mails such as
+   * reminders, `newsletter` for the newsletter. A recipient who turned it off gets it recorded as suppressed.
+   * Security and consent messages have none: they always go.
+   */
+  subscription?: 'email' | 'newsletter';
 }
 
 export interface MailerOptions {
@@ -58,10 +64,21 @@ export function createMailer({ db, clock, transport, from, log, contact }: Maile
     }
   }
 
-  async function withdrawn(userId: string | undefined): Promise<boolean> {
-    if (!userId) return false;
-    const [row] = await db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
-    return row?.status === 'withdrawn';
+  /** Whether the recipient's withdrawal or communication preferences keep this message from being sent. */
+  async function suppressed(request: SendMailRequest): Promise<boolean> {
+    if (!request.userId) return false;
+    const [row] = await db
+      .select({
+        status: users.status,
+        email: users.emailSubscription,
+        newsletter: users.newsletterSubscription,
+      })
+      .from(users)
+      .where(eq(users.id, request.userId))
+      .limit(1);
+    if (!row) return false;
+    if (row.status === 'withdrawn' && !request.evenIfWithdrawn) return true;
+    return request.subscription !== undefined && !row[request.subscription];
   }
 
   return {
@@ -69,7 +86,7 @@ export function createMailer({ db, clock, transport, from, log, contact }: Maile
     /** Records the message and starts its delivery; resolves with the message id once it is recorded. */
     async send(request: SendMailRequest): Promise<string> {
       const rendered = renderMail(request.language, request.content, await contact());
-      const suppressed = !request.evenIfWithdrawn && (await withdrawn(request.userId));
+      const held = await suppressed(request);
       const [row] = await db
         .insert(emailMessages)
         .values({
@@ -79,14 +96,14 @@ export function createMailer({ db, clock, transport, from, log, contact }: Maile
           language: request.language,
           subject: rendered.subject,
           transport: transport.kind,
-          status: suppressed ? 'suppressed' : 'queued',
-          textBody: transport.keepsBodies && !suppressed ? rendered.text : null,
-          htmlBody: transport.keepsBodies && !suppressed ? rendered.html : null,
+          status: held ? 'suppressed' : 'queued',
+          textBody: transport.keepsBodies && !held ? rendered.text : null,
+          htmlBody: transport.keepsBodies && !held ? rendered.html : null,
           createdAt: clock.now(),
         })
         .returning({ id: emailMessages.id });
       const id = row!.id;
-      if (suppressed) return id;
+      if (held) return id;
       const delivery = deliver(id, request, rendered);
       inFlight.add(delivery);
       void delivery.finally(() => inFlight.delete(delivery));

@@ -18,12 +18,18 @@ export function passwordResetMail(
 }
 
 /** Tells the owner of an account that its password changed, so a change they did not make is noticed. */
-export function passwordChangedMail(language: Language, values: { firstName: string }): MailContent {
+export function passwordChangedMail(
+  language: Language,
+  values: { firstName: string; keptThisSession?: boolean },
+): MailContent {
   const t = (key: string, v?: Record<string, string>) => translateMail(language, key, v);
   return {
     subject: t('passwordChanged.subject'),
     greeting: t('passwordChanged.greeting', { name: values.firstName }),
-    before: [t('passwordChanged.body'), t('passwordChanged.signedOut')],
+    before: [
+      t('passwordChanged.body'),
+      t(values.keptThisSession ? 'passwordChanged.otherSignedOut' : 'passwordChanged.signedOut'),
+    ],
     after: [t('passwordChanged.notYou')],
   };
 }

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { envelope } from '../api/envelope';
+
+export const COMMUNICATION_MESSAGES = {
+  atLeastOne: 'error.communication.atLeastOne',
+  updated: 'account.communication.updated',
+} as const;
+
+/**
+ * E-mail and newsletter subscriptions (spec section 3, "Communication preferences"). `emailSubscription`
+ * covers study e-mails such as reminders; `newsletterSubscription` the study newsletter. Security and consent
+ * messages are sent either way. At least one stays ticked (spec section 5).
+ */
+export const ZCommunicationPreferences = z
+  .object({
+    emailSubscription: z.boolean({ error: COMMUNICATION_MESSAGES.atLeastOne }),
+    newsletterSubscription: z.boolean({ error: COMMUNICATION_MESSAGES.atLeastOne }),
+  })
+  .refine((v) => v.emailSubscription || v.newsletterSubscription, {
+    message: COMMUNICATION_MESSAGES.atLeastOne,
+    path: ['emailSubscription'],
+  });
+export type TCommunicationPreferences = z.infer<typeof ZCommunicationPreferences>;
+
+/** `GET /communication-preferences/view`. */
+export const ZCommunicationPreferencesReply = envelope(
+  z.object({ emailSubscription: z.boolean(), newsletterSubscription: z.boolean() }),
+);
+/** `PUT /communication-preferences/update`: the request is the plain object, checked by the service. */
+export const ZCommunicationPreferencesUpdate = z.object({
+  emailSubscription: z.unknown(),
+  newsletterSubscription: z.unknown(),
+});
+export const ZCommunicationPreferencesUpdateReply = envelope(z.unknown());
