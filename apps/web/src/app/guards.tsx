@@ -35,3 +35,10 @@ export function AdminRoute() {
   if (!session) return <Navigate to="/login-patient" replace />;
   return session.isAdmin ? <Outlet /> : <Navigate to="/404" replace />;
 }
+
+/** Participants' own pages (Account Settings): administrators have none and go to /system-options. */
+export function ParticipantRoute() {
+  const session = useSessionOnNavigation();
+  if (!session) return <Navigate to="/login-patient" replace />;
+  return session.isAdmin ? <Navigate to="/system-options" replace /> : <Outlet />;
+}

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
-import { AdminRoute, PrivateRoute, PublicOnlyRoute } from './guards';
+import { AdminRoute, ParticipantRoute, PrivateRoute, PublicOnlyRoute } from './guards';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { ConsentPrompt } from '../features/consent/components/ConsentPrompt';
 
@@ -56,8 +56,11 @@ export const routes = [
           { path: '/research', element: <ContentPage /> },
           { path: '/support-programs', element: <ContentPage /> },
           { path: '/contact-us', element: <ContactUsPage /> },
-          { path: '/profile-settings', element: <ProfileSettingsPage tabs={ACCOUNT_SETTINGS_TABS} /> },
         ],
+      },
+      {
+        element: <ParticipantRoute />,
+        children: [{ path: '/profile-settings', element: <ProfileSettingsPage tabs={ACCOUNT_SETTINGS_TABS} /> }],
       },
       {
         element: <AdminRoute />,

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/shared/constants';
-import { htmlLang, isLanguage } from './language';
+import { htmlLang, isLanguage, writeLanguageCookie } from './language';
 
 /**
  * Each language's catalog is its own file, fetched when that language is used: a page load carries one
@@ -35,4 +35,14 @@ export async function initI18n(language: Language) {
     });
   document.documentElement.lang = htmlLang(language);
   return i18next;
+}
+
+/**
+ * Switches the portal's language in place, without a reload (after a profile save, whose success message
+ * must stay on screen): the catalog, the page's `lang` and the preferredLanguage cookie.
+ */
+export async function switchLanguage(language: Language) {
+  writeLanguageCookie(language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = htmlLang(language);
 }

@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import defaultProfile from '../../assets/default-profile.svg';
+import { useProfilePictureUrl } from '../../lib/profile-picture';
 import { useUserDetails } from '../../lib/user-details';
 import { WithdrawDialog } from '../../features/consent/components/WithdrawDialog';
 import { useSession } from '../session';
@@ -26,6 +27,7 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const { session, signOut } = useSession();
   const { data: user } = useUserDetails(session?.claims.sub);
+  const picture = useProfilePictureUrl(user?.profilePicture);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -48,7 +50,7 @@ export function ProfileMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Avatar src={user?.profilePicture ?? defaultProfile} alt="" sx={{ width: 40, height: 40 }} />
+        <Avatar src={picture ?? defaultProfile} alt="" sx={{ width: 40, height: 40 }} />
       </IconButton>
       <Menu
         id="profile-menu"

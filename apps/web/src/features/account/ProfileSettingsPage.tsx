@@ -1,5 +1,16 @@
-import { Suspense, type ReactNode } from 'react';
-import { Box, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Suspense, useState, type ReactNode } from 'react';
+import {
+  Box,
+  CircularProgress,
+  Link,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
@@ -11,37 +22,66 @@ export interface AccountSettingsTab {
 }
 
 /**
- * Account settings (spec section 2): a side menu of tabs and the chosen tab's panel; `?tab=` with any
- * non-empty value opens My Informed Consent. The tabs come from the features that own them.
+ * Account settings (spec section 2): a side menu of tabs (a dropdown on small screens) and the chosen tab's
+ * panel; `?tab=` with any non-empty value opens My Informed Consent. The tabs come from the features that own
+ * them.
  */
 export default function ProfileSettingsPage({ tabs }: { tabs: AccountSettingsTab[] }) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const asked = search.get('tab') ? 'consent' : tabs[0]?.value;
+  const small = useMediaQuery(useTheme().breakpoints.down('md'));
+  const [chosen, setChosen] = useState<string>();
+  const asked = search.get('tab') ? 'consent' : (chosen ?? tabs[0]?.value);
+  const choose = (value: string) => {
+    setChosen(value);
+    setSearch(value === 'consent' ? { tab: value } : {});
+  };
   const current = tabs.find((tab) => tab.value === asked) ?? tabs[0];
   if (!current) return null;
   return (
     <PageHeading title={t('pages.profileSettings')}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
-        <Tabs
-          orientation="vertical"
-          value={current.value}
-          onChange={(_event, value: string) => setSearch(value === 'consent' ? { tab: value } : {})}
-          aria-label={t('account.menuLabel')}
-          sx={{ borderRight: { md: 1 }, borderColor: 'divider', minWidth: 220 }}
+        {small ? (
+          <TextField
+            select
+            label={t('account.sectionPicker')}
+            value={current.value}
+            onChange={(event) => choose(event.target.value)}
+            slotProps={{ select: { native: true } }}
+            fullWidth
+          >
+            {tabs.map((tab) => (
+              <option key={tab.value} value={tab.value}>
+                {t(tab.labelKey)}
+              </option>
+            ))}
+          </TextField>
+        ) : (
+          <Tabs
+            orientation="vertical"
+            value={current.value}
+            onChange={(_event, value: string) => choose(value)}
+            aria-label={t('account.menuLabel')}
+            sx={{ borderRight: 1, borderColor: 'divider', minWidth: 220 }}
+          >
+            {tabs.map((tab) => (
+              <Tab
+                key={tab.value}
+                value={tab.value}
+                label={t(tab.labelKey)}
+                id={`tab-${tab.value}`}
+                aria-controls={`panel-${tab.value}`}
+              />
+            ))}
+          </Tabs>
+        )}
+        <Box
+          role={small ? 'region' : 'tabpanel'}
+          id={`panel-${current.value}`}
+          aria-labelledby={small ? `heading-${current.value}` : `tab-${current.value}`}
+          sx={{ flex: 1, minWidth: 0 }}
         >
-          {tabs.map((tab) => (
-            <Tab
-              key={tab.value}
-              value={tab.value}
-              label={t(tab.labelKey)}
-              id={`tab-${tab.value}`}
-              aria-controls={`panel-${tab.value}`}
-            />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id={`panel-${current.value}`} aria-labelledby={`tab-${current.value}`} sx={{ flex: 1 }}>
-          <Typography variant="h2" sx={{ fontSize: '1.5rem', mb: 2 }}>
+          <Typography id={`heading-${current.value}`} variant="h2" sx={{ fontSize: '1.5rem', mb: 2 }}>
             {t(current.labelKey)}
           </Typography>
           <Suspense fallback={<CircularProgress aria-label={t('common.loading')} />}>{current.panel}</Suspense>

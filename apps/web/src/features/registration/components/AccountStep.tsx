@@ -10,7 +10,7 @@ import { FormTextField } from '../../../components/ui/FormTextField';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { PasswordChecklist } from '../../../components/ui/PasswordChecklist';
-import { applyServerErrors, serverFieldErrors } from './server-errors';
+import { applyServerErrors, serverFieldErrors } from '../../../lib/server-errors';
 import { serverMessage } from '../../../lib/api-client';
 
 export interface AccountValues {

@@ -3,7 +3,7 @@ import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 import { NO_HEALTH_SYSTEM } from '@portal/shared/registration/registration-form';
-import { NativeSelect } from './NativeSelect';
+import { NativeSelect } from '../../../components/ui/NativeSelect';
 
 interface HealthSystemFieldProps {
   name: string;

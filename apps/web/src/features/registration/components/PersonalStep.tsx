@@ -14,13 +14,13 @@ import {
   ZIP_LENGTH,
 } from '@portal/shared/registration/registration-form';
 import { CaptchaField } from './CaptchaField';
-import { DateOfBirthField } from './DateOfBirthField';
+import { BirthDateFormField } from '../../../components/ui/DateOfBirthField';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { HealthSystemField } from './HealthSystemField';
-import { SelectField } from './SelectField';
-import { applyServerErrors, serverFieldErrors, type ServerFieldError } from './server-errors';
+import { SelectField } from '../../../components/ui/SelectField';
+import { applyServerErrors, serverFieldErrors, type ServerFieldError } from '../../../lib/server-errors';
 import { serverMessage } from '../../../lib/api-client';
 
 export interface PersonalValues {
@@ -134,39 +134,23 @@ export function PersonalStep(props: PersonalStepProps) {
         maxLength={NAME_MAX_LENGTH}
         errorMessage={errors.lastName?.message}
       />
-      <Controller
-        control={control}
-        name="birthDate"
-        render={({ field }) => (
-          <DateOfBirthField
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            errorId={errorId('birthDate')}
-          />
-        )}
-      />
-      <FieldError id="birthDate-error" message={errors.birthDate?.message} />
+      <BirthDateFormField control={control} name="birthDate" errorMessage={errors.birthDate?.message} />
       <SelectField
         control={control}
         name="gender"
         label={t('registration.fields.gender')}
         options={options.gender}
-        errorId={errorId('gender')}
+        errorMessage={errors.gender?.message}
         autoComplete="sex"
       />
-      <FieldError id="gender-error" message={errors.gender?.message} />
       <SelectField
         control={control}
         name="country"
         label={t('registration.fields.country')}
         options={options.country}
-        errorId={errorId('country')}
+        errorMessage={errors.country?.message}
         autoComplete="country"
       />
-      <FieldError id="country-error" message={errors.country?.message} />
       <Controller
         control={control}
         name="postalCode"
@@ -205,9 +189,8 @@ export function PersonalStep(props: PersonalStepProps) {
         name="language"
         label={t('registration.fields.language')}
         options={options.language}
-        errorId={errorId('language')}
+        errorMessage={errors.language?.message}
       />
-      <FieldError id="language-error" message={errors.language?.message} />
       <Controller
         control={control}
         name="healthSystem"

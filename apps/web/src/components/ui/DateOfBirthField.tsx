@@ -1,6 +1,8 @@
 import { TextField } from '@mui/material';
 import { forwardRef } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from './FieldError';
 
 /** Typed digits laid out as MM/DD/YYYY, so a person never has to type the slashes. */
 export function formatDateDigits(text: string): string {
@@ -46,3 +48,35 @@ export const DateOfBirthField = forwardRef<HTMLInputElement, DateOfBirthFieldPro
     />
   );
 });
+
+/** The date-of-birth box bound to a form field, with its message under it (`<name>-error`). */
+export function BirthDateFormField<T extends FieldValues>({
+  control,
+  name,
+  errorMessage,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  errorMessage?: string;
+}) {
+  const errorId = `${name}-error`;
+  return (
+    <>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DateOfBirthField
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errorId={errorMessage ? errorId : undefined}
+          />
+        )}
+      />
+      <FieldError id={errorId} message={errorMessage} />
+    </>
+  );
+}
