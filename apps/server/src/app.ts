@@ -40,6 +40,10 @@ import { createSigningService, type SigningService } from './modules/consent/sig
 import { createSignedCopyService, type SignedCopyService } from './modules/consent/signed-copy';
 import { createWithdrawalService, type WithdrawalService } from './modules/consent/withdrawal';
 import { findSessionPolicy, revokeUserSessions } from './modules/auth/repository';
+import { surveyPeriodRoutes } from './modules/surveys/period-routes';
+import { surveyRoutes } from './modules/surveys/routes';
+import { createSurveyService, type SurveyService } from './modules/surveys/service';
+import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/schedule';
 
 export interface AppServices {
   reference: ReferenceService;
@@ -50,6 +54,8 @@ export interface AppServices {
   account: AccountService;
   password: PasswordService;
   consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: WithdrawalService };
+  surveySchedule: SurveyScheduleSettings;
+  surveys: SurveyService;
   mailer: Mailer;
 }
 
@@ -124,8 +130,11 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: env.PUBLIC_URL,
     captchaEnabled: env.CAPTCHA_ENABLED,
   });
+  const surveySchedule = createSurveyScheduleSettings({ db, clock });
   app.decorate('services', {
     auth,
+    surveySchedule,
+    surveys: createSurveyService({ db, clock, schedule: surveySchedule }),
     account: createAccountService({ db, clock, reference }),
     reference,
     settings,
@@ -180,6 +189,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(accountRoutes);
       await api.register(passwordRoutes);
       await api.register(consentRoutes);
+      await api.register(surveyRoutes);
+      await api.register(surveyPeriodRoutes);
     },
     { prefix: API_BASE },
   );

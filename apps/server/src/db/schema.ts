@@ -58,6 +58,8 @@ export const users = pgTable(
     emailSubscription: boolean('email_subscription').notNull().default(true),
     /** The study newsletter. */
     newsletterSubscription: boolean('newsletter_subscription').notNull().default(true),
+    /** When the participant finished or skipped the surveys' welcome tour; it is not shown again. */
+    surveyTourSeenAt: timestamp('survey_tour_seen_at', { withTimezone: true }),
   },
   (t) => [
     // Only one live account per address; a withdrawn participant may register again (DECISIONS.md).
@@ -466,3 +468,129 @@ export const profilePictures = pgTable('profile_pictures', {
   height: integer('height').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A questionnaire definition (a SurveyJS JSON form) and its version. The study's instruments are published by
+ * the server at start from the files in modules/surveys/instruments; one-time survey forms come from
+ * administrators. A version is never edited: a change is a new version, and answers point at the one they were
+ * given on.
+ */
+export const surveyForms = pgTable(
+  'survey_forms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: varchar('key', { length: 64 }).notNull(),
+    version: integer('version').notNull(),
+    /** `round` for the study's instruments, `one-time` for a one-time survey's form. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    titleEn: varchar('title_en', { length: 200 }).notNull(),
+    titleSp: varchar('title_sp', { length: 200 }).notNull(),
+    /** Order of the instruments within a round. */
+    sortOrder: integer('sort_order').notNull().default(0),
+    definition: jsonb('definition').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('survey_forms_key_version_unique').on(t.key, t.version),
+    check('survey_forms_kind_check', sql`${t.kind} in ('round', 'one-time')`),
+    check('survey_forms_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * A participant's survey round (DECISIONS.md, "Survey rounds"): the first opens when consent is signed, the
+ * next ones every configured number of months; each stays open for the survey period in force when it opened.
+ */
+export const surveyRounds = pgTable(
+  'survey_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    number: integer('number').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('survey_rounds_user_number_unique').on(t.userId, t.number),
+    index('survey_rounds_window_idx').on(t.opensAt, t.closesAt),
+    check('survey_rounds_number_check', sql`${t.number} >= 1`),
+    check('survey_rounds_window_check', sql`${t.closesAt} > ${t.opensAt}`),
+  ],
+);
+
+/** A one-time survey (DECISIONS.md, "One-time surveys"): one form, a send date and a window. */
+export const oneTimeSurveys = pgTable(
+  'one_time_surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => surveyForms.id),
+    sendDate: timestamp('send_date', { withTimezone: true }).notNull(),
+    effectiveStartDate: timestamp('effective_start_date', { withTimezone: true }).notNull(),
+    effectiveEndDate: timestamp('effective_end_date', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id),
+  },
+  (t) => [
+    index('one_time_surveys_start_idx').on(t.effectiveStartDate),
+    check('one_time_surveys_window_check', sql`${t.effectiveEndDate} > ${t.effectiveStartDate}`),
+  ],
+);
+
+/** The participants a one-time survey is assigned to. */
+export const oneTimeSurveyUsers = pgTable(
+  'one_time_survey_users',
+  {
+    surveyId: uuid('survey_id')
+      .notNull()
+      .references(() => oneTimeSurveys.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** When the invitation went out; null until the send date. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.userId] }), index('one_time_survey_users_user_idx').on(t.userId)],
+);
+
+/**
+ * A participant's answers to one form in one round or one-time survey: saved as they go, then submitted once.
+ * Never deleted; after submission never changed.
+ */
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => surveyForms.id),
+    /** The instrument's key, so a round holds one response per instrument whatever its version. */
+    formKey: varchar('form_key', { length: 64 }).notNull(),
+    roundId: uuid('round_id').references(() => surveyRounds.id),
+    oneTimeSurveyId: uuid('one_time_survey_id').references(() => oneTimeSurveys.id),
+    answers: jsonb('answers').notNull().default({}),
+    /** The page the participant was on, so Continue opens it again. */
+    pageNo: integer('page_no').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('survey_responses_round_form_unique')
+      .on(t.roundId, t.formKey)
+      .where(sql`${t.roundId} is not null`),
+    uniqueIndex('survey_responses_one_time_user_unique')
+      .on(t.oneTimeSurveyId, t.userId)
+      .where(sql`${t.oneTimeSurveyId} is not null`),
+    index('survey_responses_user_idx').on(t.userId),
+    check('survey_responses_owner_check', sql`(${t.roundId} is null) <> (${t.oneTimeSurveyId} is null)`),
+    check('survey_responses_page_check', sql`${t.pageNo} >= 0`),
+  ],
+);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ensureDefaultConsentForms } from '../modules/consent/forms';
+import { publishStudyInstruments } from '../modules/surveys/instruments';
 import { hashPassword } from '../security/password-hash';
 import type { Clock } from '../providers/clock/clock';
 import type { Database } from './client';
@@ -120,7 +121,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     }
     return { seeded: true, generatedAdminPassword };
   });
-  // Outside the marker: a database seeded before the consent forms existed gets them on its next start.
+  // Outside the marker: a database seeded before the consent forms or a questionnaire version existed gets
+  // them on its next start.
   await ensureDefaultConsentForms(db, now);
+  await publishStudyInstruments(db, now);
   return result;
 }

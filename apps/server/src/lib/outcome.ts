@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TFieldError } from '@portal/shared/api/envelope';
 import { requestLanguage, translate } from './localize';
 
 /** Where a request came from, for the audit trail. */
@@ -56,4 +57,19 @@ export function sendRefusal(request: FastifyRequest, response: FastifyReply, ref
 export function sendOutcome(request: FastifyRequest, response: FastifyReply, outcome: Outcome) {
   if (outcome.ok) return response.send({ status: true, message: translate(requestLanguage(request), outcome.message) });
   return sendRefusal(request, response, outcome);
+}
+
+/** Sends a data outcome in the envelope: the data, or the refusal in the reader's language. */
+export function sendDataOutcome<T>(request: FastifyRequest, response: FastifyReply, outcome: DataOutcome<T>) {
+  return outcome.ok ? response.send({ status: true, data: outcome.data }) : sendRefusal(request, response, outcome);
+}
+
+/** A 400 listing each field's problem in the reader's language. */
+export function sendFieldErrors(request: FastifyRequest, response: FastifyReply, errors: TFieldError[]) {
+  const language = requestLanguage(request);
+  return response.code(400).send({
+    status: false,
+    message: translate(language, 'error.invalidRequest'),
+    data: errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
+  });
 }

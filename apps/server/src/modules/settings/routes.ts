@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ZDowntimeReply, ZDowntimeUpdate } from '@portal/shared/settings/downtime';
-import { requestLanguage, translate } from '../../lib/localize';
-import { perIpRateLimit } from '../../plugins/rate-limits';
 import { ZClientConfigReply } from '@portal/shared/client-config';
-import { publicReadRateLimit } from '../../plugins/rate-limits';
+import { ROLES } from '@portal/shared/constants';
+import { sendFieldErrors } from '../../lib/outcome';
+import { perIpRateLimit, publicReadRateLimit } from '../../plugins/rate-limits';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings;
@@ -18,7 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/downtime',
     {
-      onRequest: app.requireRole('admin'),
+      onRequest: app.requireRole(ROLES.admin),
       config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
       schema: {
         tags: ['settings'],
@@ -30,14 +30,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, response) => {
       const saved = await service.saveDowntime(request.body, { userId: request.auth!.userId, ip: request.ip });
-      const language = requestLanguage(request);
-      if (!saved.ok) {
-        return response.code(400).send({
-          status: false,
-          message: translate(language, 'error.invalidRequest'),
-          data: saved.errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
-        });
-      }
+      if (!saved.ok) return sendFieldErrors(request, response, saved.errors);
       return { status: true, data: await service.getDowntime() };
     },
   );

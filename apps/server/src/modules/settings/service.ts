@@ -8,7 +8,8 @@ import { downtimeUpdateSchema } from '@portal/shared/settings/downtime';
 import { recordAudit } from '../../db/audit';
 import type { TFieldError } from '@portal/shared/api/envelope';
 import { fieldErrors } from '@portal/shared/registration/registration-form';
-import { findAppSetting, findDowntimeSettings, findInactiveSessionTimeout, updateDowntimeSettings } from './repository';
+import { findAppSetting } from '../../db/app-settings';
+import { findDowntimeSettings, findInactiveSessionTimeout, updateDowntimeSettings } from './repository';
 
 const SETTINGS_TTL_MS = 5_000;
 

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { ROLES } from '@portal/shared/constants';
+import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/surveys/survey-period';
+import { sendFieldErrors } from '../../lib/outcome';
+import { perIpRateLimit } from '../../plugins/rate-limits';
+
+/** The survey period editor of System Options (spec sections 5 and 7): administrators only. */
+export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/survey/config/period',
+    {
+      onRequest: app.requireRole(ROLES.admin),
+      config: { rateLimit: perIpRateLimit(app.env, 120, 60_000) },
+      schema: {
+        tags: ['surveys'],
+        summary: 'The survey period: days a survey round stays open (administrators)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: ZSurveyPeriodReply },
+      },
+    },
+    async () => ({ status: true, data: await app.services.surveySchedule.getPeriod() }),
+  );
+  app.put(
+    '/survey/config/period',
+    {
+      onRequest: app.requireRole(ROLES.admin),
+      config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Saves the survey period, 1 to 365 days; rounds already open keep their window (administrators)',
+        security: [{ bearerAuth: [] }],
+        body: ZSurveyPeriodUpdateRequest,
+        response: { 200: ZSurveyPeriodReply, 400: ZErrorReply },
+      },
+    },
+    async (request, response) => {
+      const saved = await app.services.surveySchedule.savePeriod(request.body, {
+        userId: request.auth!.userId,
+        ip: request.ip,
+      });
+      if (!saved.ok) return sendFieldErrors(request, response, saved.errors);
+      return { status: true, data: saved.data };
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { envelope } from '../api/envelope';
+import { SURVEY_PERIOD_DAYS } from '../constants';
+
+export const SURVEY_PERIOD_MESSAGE = 'error.surveyPeriod';
+
+/** How many days a survey round stays open (spec section 5: 1 to 365). */
+export const ZSurveyPeriodDays = z
+  .number({ error: SURVEY_PERIOD_MESSAGE })
+  .int(SURVEY_PERIOD_MESSAGE)
+  .min(SURVEY_PERIOD_DAYS.min, SURVEY_PERIOD_MESSAGE)
+  .max(SURVEY_PERIOD_DAYS.max, SURVEY_PERIOD_MESSAGE);
+
+/** The stored survey period setting. */
+export const ZSurveyPeriod = z.object({ value: ZSurveyPeriodDays, description: z.string() });
+export type TSurveyPeriod = z.infer<typeof ZSurveyPeriod>;
+/** `GET /survey/config/period`. */
+export const ZSurveyPeriodReply = envelope(ZSurveyPeriod);
+/** `PUT /survey/config/period` body (spec section 7): `{ period }`, checked by the service. */
+export const ZSurveyPeriodUpdate = z.object({ period: ZSurveyPeriodDays });
+export const ZSurveyPeriodUpdateRequest = z.object({ period: z.unknown() });
