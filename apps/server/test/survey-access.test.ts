@@ -71,7 +71,11 @@ describeEachDatabase('Survey access rules and one-time surveys', (target) => {
     const t = testApp();
     const { tokens } = await consentedParticipant(t);
     const round = (await widget(t, tokens.access_token)).current[0]!;
-    const unknownForm = await startSurvey(t, tokens.access_token, { kind: 'round', roundId: round.roundId, formKey: 'nope' });
+    const unknownForm = await startSurvey(t, tokens.access_token, {
+      kind: 'round',
+      roundId: round.roundId,
+      formKey: 'nope',
+    });
     expect(unknownForm.statusCode).toBe(404);
     const badKind = await startSurvey(t, tokens.access_token, { kind: 'weekly' }, 'sp');
     expect(badKind.statusCode).toBe(400);
@@ -121,7 +125,9 @@ describeEachDatabase('Survey access rules and one-time surveys', (target) => {
       kind: 'one-time',
       editable: true,
     });
-    const submitted = await submitAnswers(t, session.access_token, responseId, { answers: { 'used-telehealth': 'yes' } });
+    const submitted = await submitAnswers(t, session.access_token, responseId, {
+      answers: { 'used-telehealth': 'yes' },
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
     notice = await call(t, 'GET', '/survey/notification', session.access_token);
     expect(notice.json().data.oneTimeSurveyOpen).toBe(false);
@@ -138,7 +144,9 @@ describeEachDatabase('Survey access rules and one-time surveys', (target) => {
     const session = await signIn(t, assigned.email);
     const view = await widget(t, session.access_token);
     expect(view.oneTime).toEqual([]);
-    expect(view.past).toMatchObject([{ kind: 'one-time', oneTimeSurveyId: survey.id, status: 'open', window: 'closed' }]);
+    expect(view.past).toMatchObject([
+      { kind: 'one-time', oneTimeSurveyId: survey.id, status: 'open', window: 'closed' },
+    ]);
     const late = await startSurvey(t, session.access_token, { kind: 'one-time', oneTimeSurveyId: survey.id });
     expect(late.json().data).toEqual({ errorCode: 'SURVEY_CLOSED' });
   });

@@ -125,9 +125,7 @@ describeEachDatabase('Survey answers: save, resume and submit', (target) => {
     expect((await stored(t, responseId)).answers).toEqual(answers);
 
     const audit = (await auditSince(t, since)).filter((r) => r.action === 'survey.submitted');
-    expect(audit).toMatchObject([
-      { actorId: userId, details: { responseId, form: 'quality-of-life', version: 1 } },
-    ]);
+    expect(audit).toMatchObject([{ actorId: userId, details: { responseId, form: 'quality-of-life', version: 1 } }]);
   });
 
   it('takes one of two submissions sent at once', async () => {
@@ -157,7 +155,12 @@ describeEachDatabase('Survey answers: save, resume and submit', (target) => {
     expect(reply.statusCode, reply.body).toBe(200);
     const kept = (await stored(t, responseId)).answers as Record<string, unknown>;
     expect(kept).toMatchObject({ treatment: 'transplant', 'transplant-year': 2022, 'donor-type': 'living' });
-    for (const hidden of ['dialysis-type', 'hemodialysis-sessions-per-week', 'dialysis-start-year', 'transplant-waiting-list']) {
+    for (const hidden of [
+      'dialysis-type',
+      'hemodialysis-sessions-per-week',
+      'dialysis-start-year',
+      'transplant-waiting-list',
+    ]) {
       expect(kept).not.toHaveProperty(hidden);
     }
   });
@@ -170,7 +173,13 @@ describeEachDatabase('Survey answers: save, resume and submit', (target) => {
     t.clock.advance(90 * DAY_MS);
     const session = await signIn(t, email);
 
-    const reply = await submitAnswers(t, session.access_token, responseId, { answers: COMPLETE_ANSWERS['health-status'] }, 'sp');
+    const reply = await submitAnswers(
+      t,
+      session.access_token,
+      responseId,
+      { answers: COMPLETE_ANSWERS['health-status'] },
+      'sp',
+    );
     expect(reply.statusCode).toBe(409);
     expect(reply.json()).toEqual({
       status: false,

@@ -116,7 +116,10 @@ export async function createOneTimeSurvey(
               {
                 type: 'radiogroup',
                 name: 'used-telehealth',
-                title: { default: 'Have you had a video visit with a doctor?', es: '¿Ha tenido una consulta por video?' },
+                title: {
+                  default: 'Have you had a video visit with a doctor?',
+                  es: '¿Ha tenido una consulta por video?',
+                },
                 isRequired: true,
                 choices: ['yes', 'no'],
               },

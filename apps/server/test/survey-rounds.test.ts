@@ -3,15 +3,7 @@ import { addDays, addMonths } from '../src/modules/surveys/rounds';
 import { describeEachDatabase } from './helpers';
 import { signIn, signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
-import {
-  consentedParticipant,
-  entryOf,
-  saveAnswers,
-  startRound,
-  startSurvey,
-  widget,
-  DAY_MS,
-} from './survey-helpers';
+import { consentedParticipant, entryOf, saveAnswers, startRound, startSurvey, widget, DAY_MS } from './survey-helpers';
 
 const INSTRUMENTS = ['core', 'quality-of-life', 'health-status'];
 

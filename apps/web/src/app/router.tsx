@@ -5,6 +5,7 @@ import { RouteErrorPage } from './shell/RouteErrorPage';
 import { AdminRoute, ParticipantRoute, PrivateRoute, PublicOnlyRoute } from './guards';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { ConsentPrompt } from '../features/consent/components/ConsentPrompt';
+import { SurveyNotice } from '../features/surveys/components/SurveyNotice';
 
 // Every page loads on demand, so the landing page ships only the shell and itself.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
@@ -48,10 +49,10 @@ export const routes = [
             element: (
               <DashboardPage>
                 <ConsentPrompt />
+                <SurveyNotice />
               </DashboardPage>
             ),
           },
-          { path: '/survey', element: <SurveyPage /> },
           { path: '/education', element: <ContentPage /> },
           { path: '/research', element: <ContentPage /> },
           { path: '/support-programs', element: <ContentPage /> },
@@ -60,7 +61,10 @@ export const routes = [
       },
       {
         element: <ParticipantRoute />,
-        children: [{ path: '/profile-settings', element: <ProfileSettingsPage tabs={ACCOUNT_SETTINGS_TABS} /> }],
+        children: [
+          { path: '/survey', element: <SurveyPage /> },
+          { path: '/profile-settings', element: <ProfileSettingsPage tabs={ACCOUNT_SETTINGS_TABS} /> },
+        ],
       },
       {
         element: <AdminRoute />,

@@ -18,6 +18,8 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   components: {
+    // The header stays at the top: whatever is scrolled into view (a form's first error) lands below it.
+    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: '88px' } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiLink: { defaultProps: { underline: 'always' } },
   },

@@ -42,6 +42,12 @@ export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError && error.message ? error.message : undefined;
 }
 
+/** Request options for a JSON body, or for none (then without a content type, which would ask for one). */
+export const jsonRequest = (method: string, body?: unknown): RequestInit =>
+  body === undefined
+    ? { method }
+    : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+
 let onUnauthorized: () => void = () => {};
 
 /** What happens when the server refuses a signed-in call's token: the session sets a clean sign-out. */

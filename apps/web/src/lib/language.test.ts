@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { htmlLang, isLanguage, readLanguageCookie, writeLanguageCookie } from './language';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  changeLanguage,
+  htmlLang,
+  isLanguage,
+  onBeforeLanguageReload,
+  readLanguageCookie,
+  writeLanguageCookie,
+  BEFORE_RELOAD_WAIT_MS,
+} from './language';
 
 describe('language', () => {
   it('reads the preferredLanguage cookie and falls back to English', () => {
@@ -24,5 +32,44 @@ describe('language', () => {
     expect(isLanguage('en')).toBe(true);
     expect(isLanguage('es')).toBe(false);
     expect(isLanguage(undefined)).toBe(false);
+  });
+
+  describe('changing language', () => {
+    const reload = vi.fn();
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      reload.mockReset();
+    });
+    const stubReload = () => vi.stubGlobal('location', { ...window.location, reload });
+
+    it('finishes registered work before it reloads, and not at all for the same language', async () => {
+      stubReload();
+      const order: string[] = [];
+      const remove = onBeforeLanguageReload(async () => {
+        await Promise.resolve();
+        order.push('saved');
+      });
+      reload.mockImplementation(() => order.push('reloaded'));
+      await changeLanguage('sp', 'sp');
+      expect(order).toEqual([]);
+      await changeLanguage('sp', 'en');
+      expect(order).toEqual(['saved', 'reloaded']);
+      expect(readLanguageCookie()).toBe('sp');
+      remove();
+      await changeLanguage('en', 'sp');
+      expect(order).toEqual(['saved', 'reloaded', 'reloaded']);
+    });
+
+    it('reloads anyway when the work takes too long', async () => {
+      vi.useFakeTimers();
+      stubReload();
+      const remove = onBeforeLanguageReload(() => new Promise(() => {}));
+      const changing = changeLanguage('en', 'sp');
+      await vi.advanceTimersByTimeAsync(BEFORE_RELOAD_WAIT_MS);
+      await changing;
+      expect(reload).toHaveBeenCalledTimes(1);
+      remove();
+    });
   });
 });

@@ -20,11 +20,28 @@ export function writeLanguageCookie(language: Language) {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 
+type BeforeReload = () => Promise<unknown>;
+const beforeReload = new Set<BeforeReload>();
+/** The longest a language change waits for work in progress before it reloads. */
+export const BEFORE_RELOAD_WAIT_MS = 5_000;
+
+/**
+ * Work that must finish before a language change reloads the page, such as saving a survey's latest answers.
+ * Returns the function that removes it.
+ */
+export function onBeforeLanguageReload(task: BeforeReload): () => void {
+  beforeReload.add(task);
+  return () => beforeReload.delete(task);
+}
+
 /**
  * Stores the choice and reloads when it differs from the language on screen (spec section 4),
  * so every text, date and server-rendered piece comes back in the new language.
  */
-export function changeLanguage(next: Language, current: Language) {
+export async function changeLanguage(next: Language, current: Language) {
   writeLanguageCookie(next);
-  if (next !== current) window.location.reload();
+  if (next === current) return;
+  const waited = Promise.allSettled([...beforeReload].map((task) => task()));
+  await Promise.race([waited, new Promise((resolve) => window.setTimeout(resolve, BEFORE_RELOAD_WAIT_MS))]);
+  window.location.reload();
 }

@@ -29,7 +29,11 @@ const roundColumns = {
 export type Round = { id: string; number: number; opensAt: Date; closesAt: Date };
 
 export function findRounds(db: Executor, userId: string): Promise<Round[]> {
-  return db.select(roundColumns).from(surveyRounds).where(eq(surveyRounds.userId, userId)).orderBy(asc(surveyRounds.number));
+  return db
+    .select(roundColumns)
+    .from(surveyRounds)
+    .where(eq(surveyRounds.userId, userId))
+    .orderBy(asc(surveyRounds.number));
 }
 
 /** Adds the rounds not yet recorded; a round already there (another request, another server) stays as it is. */
@@ -63,7 +67,14 @@ const formSummary = {
   titleSp: surveyForms.titleSp,
   sortOrder: surveyForms.sortOrder,
 };
-export type FormSummary = { id: string; key: string; version: number; titleEn: string; titleSp: string; sortOrder: number };
+export type FormSummary = {
+  id: string;
+  key: string;
+  version: number;
+  titleEn: string;
+  titleSp: string;
+  sortOrder: number;
+};
 
 /** The newest version of each study instrument, in round order. */
 export async function findRoundForms(db: Executor): Promise<FormSummary[]> {

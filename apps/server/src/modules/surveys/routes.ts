@@ -64,7 +64,12 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       config: writes,
-      schema: { tags, summary: 'Records that the welcome tour was finished or skipped', security, response: { 200: envelope(z.unknown()) } },
+      schema: {
+        tags,
+        summary: 'Records that the welcome tour was finished or skipped',
+        security,
+        response: { 200: envelope(z.unknown()) },
+      },
     },
     async (request) => {
       await surveys.markTourSeen(request.auth!.userId);

@@ -67,7 +67,12 @@ export function createSurveyService({
     let rounds = await findRounds(db, userId);
     const missing = due.opened.filter((r) => !rounds.some((known) => known.number === r.number));
     if (missing.length > 0) {
-      await insertRounds(db, userId, missing.map((r) => ({ ...r, closesAt: addDays(r.opensAt, periodDays) })), now);
+      await insertRounds(
+        db,
+        userId,
+        missing.map((r) => ({ ...r, closesAt: addDays(r.opensAt, periodDays) })),
+        now,
+      );
       rounds = await findRounds(db, userId);
     }
     const [forms, responses, assignments] = await Promise.all([
@@ -129,7 +134,8 @@ export function createSurveyService({
 
     /** Starts a questionnaire, or finds the one already started (a second tab, another device). */
     async start(userId: string, body: TSurveyStart): Promise<DataOutcome<{ responseId: string }>> {
-      if (!(await consented(userId))) return refused(403, SURVEY_MESSAGES.consentRequired, undefined, 'CONSENT_REQUIRED');
+      if (!(await consented(userId)))
+        return refused(403, SURVEY_MESSAGES.consentRequired, undefined, 'CONSENT_REQUIRED');
       const now = clock.now();
       let target: { formId: string; formKey: string; opensAt: Date; closesAt: Date } | undefined;
       if (body.kind === 'round') {

@@ -20,7 +20,7 @@ export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) 
         value={current}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLanguage(next)) changeLanguage(next, current);
+          if (isLanguage(next)) void changeLanguage(next, current);
         }}
       >
         <option value="en" lang="en">

@@ -6,7 +6,7 @@ import {
 } from '@portal/shared/account/communication-preferences';
 import { ZProfileUpdateReply, type TProfileForm } from '@portal/shared/account/profile';
 import { ZChangePasswordReply, type TChangePasswordRequest } from '@portal/shared/password/change-password';
-import { authorizedRequest } from '../../../lib/api-client';
+import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 
 export interface ProfileSave extends TProfileForm {
   picture?: File;
@@ -35,14 +35,12 @@ export function useCommunicationPreferences() {
   });
 }
 
-const jsonPut = (body: unknown): RequestInit => ({
-  method: 'PUT',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 export const saveCommunicationPreferences = (values: TCommunicationPreferences) =>
-  authorizedRequest('/communication-preferences/update', ZCommunicationPreferencesUpdateReply, jsonPut(values));
+  authorizedRequest(
+    '/communication-preferences/update',
+    ZCommunicationPreferencesUpdateReply,
+    jsonRequest('PUT', values),
+  );
 
 export const changePassword = (values: TChangePasswordRequest) =>
-  authorizedRequest('/update-password', ZChangePasswordReply, jsonPut(values));
+  authorizedRequest('/update-password', ZChangePasswordReply, jsonRequest('PUT', values));

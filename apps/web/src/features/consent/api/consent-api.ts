@@ -10,13 +10,7 @@ import {
 import { ZConsentViewReply } from '@portal/shared/consent/signed-copy';
 import { ZWithdrawReply } from '@portal/shared/consent/withdrawal';
 import { API_BASE } from '@portal/shared/constants';
-import { authorizedDownload, authorizedRequest } from '../../../lib/api-client';
-
-const json = (method: string, body?: unknown): RequestInit => ({
-  method,
-  headers: { 'Content-Type': 'application/json' },
-  ...(body !== undefined && { body: JSON.stringify(body) }),
-});
+import { authorizedDownload, authorizedRequest, jsonRequest as json } from '../../../lib/api-client';
 
 /** A path the server gave (signUrl, documentUrl) relative to the API base. */
 const underApi = (url: string) => (url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url);
