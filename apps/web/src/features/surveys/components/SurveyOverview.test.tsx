@@ -129,6 +129,26 @@ describe.each(['en', 'sp'] as const)('the Surveys screen in %s', (language) => {
     expect(screen.getByText(t('survey.noOneTime'))).toBeVisible();
   });
 
+  it('lists an assigned one-time survey in its own tab and starts it as one', async () => {
+    await i18next.changeLanguage(language);
+    const oneTime = entry({
+      kind: 'one-time',
+      roundId: undefined,
+      roundNumber: undefined,
+      formKey: undefined,
+      oneTimeSurveyId: ROUND,
+      title: { en: 'Your experience with telehealth', sp: 'Su experiencia con la telesalud' },
+    });
+    const fetch = renderOverview({ ...WIDGET, oneTime: [oneTime] });
+    await userEvent.click(await screen.findByRole('tab', { name: t('survey.tabs.oneTime') }));
+    const card = screen.getByRole('listitem', { name: /telehealth|telesalud/ });
+    expect(within(card).getByText(new RegExp(t('survey.oneTimeLabel')))).toBeVisible();
+    await userEvent.click(within(card).getByRole('button', { name: t('survey.start') }));
+    expect(await screen.findByText(`/survey?survey=${RESPONSE}`)).toBeVisible();
+    const start = fetch.mock.calls.find(([url]) => String(url).endsWith('/survey/start'))!;
+    expect(JSON.parse(String(start[1]!.body))).toEqual({ kind: 'one-time', oneTimeSurveyId: ROUND });
+  });
+
   it('shows the welcome tour once: it can be stepped through or skipped, and the server is told', async () => {
     await i18next.changeLanguage(language);
     const fetch = renderOverview({ ...WIDGET, tourSeen: false });
