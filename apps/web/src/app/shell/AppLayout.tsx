@@ -8,11 +8,12 @@ import { IdlePrompt } from './IdlePrompt';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
+/** Route changes start at the top (spec section 2), unless they lead to a section, which brings itself into view. */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
   return null;
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { initI18n } from '../../lib/i18n';
-import { landingContent } from './content';
+import { landingContent } from '@portal/shared/content/landing';
 import LandingPage from './LandingPage';
 
 function renderPage() {

@@ -11,7 +11,7 @@ import { SponsorsSection } from './sections/SponsorsSection';
 import { StepsSection } from './sections/StepsSection';
 import { StorySection } from './sections/StorySection';
 
-/** The public landing page at / and /landing; every text comes from content/en.json or content/sp.json. */
+/** The public landing page at / and /landing; every text comes from the shared landing content files. */
 export default function LandingPage() {
   const { t } = useTranslation();
   const content = useLandingContent();

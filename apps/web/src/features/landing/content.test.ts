@@ -1,53 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import en from './content/en.json';
-import sp from './content/sp.json';
+import { landingContent } from '@portal/shared/content/landing';
 import { mediaImages, sponsorLogos, stepIcons } from './images';
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+const { en, sp } = landingContent;
 
-/** Every path in a JSON value, e.g. `faq.items[0].question`, with arrays listed by index. */
-function keyPaths(value: Json, prefix = ''): string[] {
-  if (Array.isArray(value)) return [prefix, ...value.flatMap((item, index) => keyPaths(item, `${prefix}[${index}]`))];
-  if (value !== null && typeof value === 'object')
-    return [
-      prefix,
-      ...Object.entries(value).flatMap(([key, item]) => keyPaths(item, prefix ? `${prefix}.${key}` : key)),
-    ];
-  return [`${prefix}:${typeof value}`];
-}
-
-/** Every string leaf with its path. */
-function strings(value: Json, prefix = ''): [string, string][] {
-  if (typeof value === 'string') return [[prefix, value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, `${prefix}[${index}]`));
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, item]) => strings(item, prefix ? `${prefix}.${key}` : key));
-  return [];
-}
-
+// Both languages' structure, emptiness and translation are checked with every content file in
+// packages/shared/src/content/content.test.ts; these are the landing page's own rules.
 describe('landing content files', () => {
-  it('have the same key structure in English and Spanish', () => {
-    expect(keyPaths(sp)).toEqual(keyPaths(en));
-  });
-
-  it('contain no empty strings', () => {
-    for (const content of [en, sp]) {
-      const empty = strings(content).filter(([, text]) => text.trim() === '');
-      expect(empty).toEqual([]);
-    }
-  });
-
-  it('are really translated: the Spanish texts differ from the English ones except names, ids and dates', () => {
-    const spanish = new Map(strings(sp));
-    const same = strings(en).filter(([path, text]) => spanish.get(path) === text);
-    const allowed = /(\.id|\.date|\.name)$/;
-    expect(same.map(([path]) => path).filter((path) => !allowed.test(path))).toEqual([]);
-  });
-
   it('use the same ids and dates in both languages', () => {
     const pick = (content: typeof en) => ({
       tiers: content.sponsors.tiers.map((tier) => [tier.id, tier.sponsors.map((sponsor) => sponsor.id)]),
       media: content.media.items.map((item) => [item.id, item.date]),
+      faq: content.faq.items.map((item) => item.id),
     });
     expect(pick(sp)).toEqual(pick(en));
     expect(en.sponsors.tiers.map((tier) => tier.id)).toEqual(['platinum', 'gold', 'silver']);

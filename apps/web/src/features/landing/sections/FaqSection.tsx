@@ -1,19 +1,45 @@
+import { useEffect, useState } from 'react';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useLocation } from 'react-router';
 import type { LandingContent } from '../content';
 import { landingColors } from '../styles';
 import { LandingSection } from './LandingSection';
 
-/** Frequently asked questions as keyboard-operable accordions (each question is an h3 button). */
+/**
+ * Frequently asked questions as keyboard-operable accordions (each question is an h3 button). A link to one
+ * question (`/#faq-cost`, as the help assistant gives) opens it and brings it into view.
+ */
 export function FaqSection({ content }: { content: LandingContent['faq'] }) {
+  const { hash } = useLocation();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    const linked = content.items.find((item) => `#faq-${item.id}` === hash);
+    if (!linked) return;
+    setExpanded((open) => new Set(open).add(linked.id));
+    const question = document.getElementById(`faq-${linked.id}-question`);
+    question?.scrollIntoView({ block: 'start' });
+    question?.focus({ preventScroll: true });
+  }, [hash, content.items]);
+
   return (
     <LandingSection id="faq" heading={content.heading} intro={content.intro} split>
       <Box>
-        {content.items.map((item, index) => {
-          const id = `faq-${index + 1}`;
+        {content.items.map((item) => {
+          const id = `faq-${item.id}`;
           return (
             <Accordion
               key={id}
+              id={id}
+              expanded={expanded.has(item.id)}
+              onChange={(_event, isExpanded) =>
+                setExpanded((open) => {
+                  const next = new Set(open);
+                  if (isExpanded) next.add(item.id);
+                  else next.delete(item.id);
+                  return next;
+                })
+              }
               disableGutters
               elevation={0}
               sx={{
