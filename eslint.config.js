@@ -35,6 +35,7 @@ const serverModules = [
   'help',
   'landing',
   'health',
+  'dashboard',
 ];
 
 /** A feature (or module) may import only from itself and from shared layers, never from a sibling. */

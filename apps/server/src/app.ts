@@ -44,6 +44,8 @@ import { surveyPeriodRoutes } from './modules/surveys/period-routes';
 import { surveyRoutes } from './modules/surveys/routes';
 import { createSurveyService, type SurveyService } from './modules/surveys/service';
 import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/schedule';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 
 export interface AppServices {
   reference: ReferenceService;
@@ -56,6 +58,7 @@ export interface AppServices {
   consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: WithdrawalService };
   surveySchedule: SurveyScheduleSettings;
   surveys: SurveyService;
+  dashboard: DashboardService;
   mailer: Mailer;
 }
 
@@ -131,10 +134,13 @@ export async function buildApp(options: BuildAppOptions) {
     captchaEnabled: env.CAPTCHA_ENABLED,
   });
   const surveySchedule = createSurveyScheduleSettings({ db, clock });
+  const surveys = createSurveyService({ db, clock, schedule: surveySchedule });
+  const signedCopy = createSignedCopyService({ db });
   app.decorate('services', {
     auth,
     surveySchedule,
-    surveys: createSurveyService({ db, clock, schedule: surveySchedule }),
+    surveys,
+    dashboard: createDashboardService({ db, clock, surveys, signedCopy }),
     account: createAccountService({ db, clock, reference }),
     reference,
     settings,
@@ -154,7 +160,7 @@ export async function buildApp(options: BuildAppOptions) {
     }),
     consent: {
       signing: createSigningService({ db, clock, mailer, limiter, getSigningPolicy: () => findSessionPolicy(db) }),
-      signedCopy: createSignedCopyService({ db }),
+      signedCopy,
       withdrawal: createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions }),
     },
   });
@@ -191,6 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(consentRoutes);
       await api.register(surveyRoutes);
       await api.register(surveyPeriodRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: API_BASE },
   );

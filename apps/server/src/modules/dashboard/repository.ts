@@ -1,0 +1,37 @@
+import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { surveyResponses, users } from '../../db/schema';
+
+type Reader = Pick<Database, 'select'>;
+
+export async function findFirstName(db: Reader, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.firstName;
+}
+
+/** Participant accounts by where they stand, counted in one pass over the users table. */
+export async function countParticipants(db: Reader) {
+  const [row] = await db
+    .select({
+      registered: count(),
+      awaitingActivation: count(sql`case when ${users.status} = 'pending' then 1 end`),
+      consented: count(sql`case when ${users.status} = 'active' and ${users.consentSignedAt} is not null then 1 end`),
+      awaitingConsent: count(sql`case when ${users.status} = 'active' and ${users.consentSignedAt} is null then 1 end`),
+      withdrawn: count(sql`case when ${users.status} = 'withdrawn' then 1 end`),
+    })
+    .from(users)
+    .where(eq(users.role, 'patient'));
+  return row!;
+}
+
+/** Questionnaires submitted since a moment, and those started but not yet submitted. */
+export async function countQuestionnaires(db: Reader, since: Date) {
+  const [[submitted], [inProgress]] = await Promise.all([
+    db
+      .select({ value: count() })
+      .from(surveyResponses)
+      .where(and(isNotNull(surveyResponses.submittedAt), gte(surveyResponses.submittedAt, since))),
+    db.select({ value: count() }).from(surveyResponses).where(isNull(surveyResponses.submittedAt)),
+  ]);
+  return { submittedLast30Days: submitted!.value, inProgress: inProgress!.value };
+}
