@@ -2,7 +2,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect, type Page } from '@playwright/test';
 import { importPayloadKey, sealPayload, type PlainPayload } from '../packages/shared/src/crypto/payload-envelope';
-import { activationLinkFor, mailsTo, uniqueEmail, type Language } from './fixtures';
+import { activationLinkFor, mailsTo, today, uniqueEmail, type Language } from './fixtures';
 import { PORTAL_PORT } from './ports';
 import { text } from './texts';
 
@@ -56,18 +56,12 @@ export async function signConsentByApi(tokens: TokenPair) {
     init.body.data.signUrl.replace('/common-server', ''),
     { headers },
   );
-  const now = new Date();
-  const today = [now.getUTCMonth() + 1, now.getUTCDate()].map((n) => String(n).padStart(2, '0')).join('/');
   const values = Object.fromEntries(
     ceremony.body.data.fields
       .filter((field) => field.type !== 'signature')
       .map((field) => [
         field.id,
-        field.type === 'checkbox'
-          ? true
-          : field.type === 'date'
-            ? `${today}/${now.getUTCFullYear()}`
-            : ceremony.body.data.participantName,
+        field.type === 'checkbox' ? true : field.type === 'date' ? today() : ceremony.body.data.participantName,
       ]),
   );
   const signed = await call<{ status: boolean }>('/signature/sign', {
@@ -119,6 +113,21 @@ export async function createPatient(
   expect(activation.body.status, 'activation through the API').toBe(true);
   if (consented) await signConsentByApi(await apiLogin(email, PATIENT_PASSWORD));
   return { email, password: PATIENT_PASSWORD };
+}
+
+/** Starts a questionnaire of the open round through the API, as the Start button does. */
+export async function startQuestionnaireByApi(tokens: TokenPair, formKey: string) {
+  const headers = { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' };
+  const widget = await call<{ data: { current: { roundId: string; formKey: string }[] } }>('/survey/widget', {
+    headers,
+  });
+  const entry = widget.body.data.current.find((e) => e.formKey === formKey)!;
+  const started = await call<{ status: boolean }>('/survey/start', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ kind: 'round', roundId: entry.roundId, formKey }),
+  });
+  expect(started.body.status, 'questionnaire started through the API').toBe(true);
 }
 
 /** Every login code e-mailed to an address, oldest first (the code stands alone on its line). */

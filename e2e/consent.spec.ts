@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiLogin, createPatient, logInWithForm, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, mailsTo, setLanguage, test } from './fixtures';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, today } from './fixtures';
 import { text } from './texts';
 
 /** Draws a signature on the pad with the mouse, as a person would. */
@@ -58,7 +58,10 @@ for (const language of ['en', 'sp'] as const) {
     const reloaded = page.waitForEvent('load');
     await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
     await reloaded;
-    await expect(page.getByRole('heading', { name: t('consent.prompt.signedTitle') })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('region', { name: t('dashboard.progress.heading') })).toContainText(
+      t('dashboard.progress.consentSigned', { date: today() }),
+      { timeout: 10_000 },
+    );
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authorize') ?? '{}'));
     const claims = JSON.parse(Buffer.from(stored.access_token.split('.')[1], 'base64url').toString());
     expect(claims.isConsentSigned).toBe(true);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { formatDate } from '../packages/shared/src/dates';
 import { mailApiUrl } from './ports';
 
 export type Language = 'en' | 'sp';
@@ -75,6 +76,9 @@ export async function activationLinkFor(address: string, nth = 1): Promise<{ sub
   if (!link) throw new Error('The e-mail holds no activation link.');
   return { subject: mail.subject, link: link.replaceAll('&amp;', '&') };
 }
+
+/** Today as the portal shows dates (MM/DD/YYYY, UTC). */
+export const today = () => formatDate(new Date());
 
 /** A fresh address for each run, so journeys never collide with earlier data. */
 export function uniqueEmail(tag: string): string {

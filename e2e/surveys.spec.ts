@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, setLanguage, test, type Language } from './fixtures';
+import { expect, expectNoAxeViolations, setLanguage, test, today, type Language } from './fixtures';
 import { text } from './texts';
 
 const PHONE = { width: 390, height: 844 };
@@ -51,14 +51,6 @@ const FORMS = {
   },
 } as const;
 
-const today = () => {
-  const now = new Date();
-  return (
-    [now.getUTCMonth() + 1, now.getUTCDate()].map((n) => String(n).padStart(2, '0')).join('/') +
-    `/${now.getUTCFullYear()}`
-  );
-};
-
 /** Signs a fresh participant in, in their language, and opens the Surveys screen. */
 async function openSurveys(
   page: Page,
@@ -106,11 +98,14 @@ for (const [language, phone] of [
     await setLanguage(page, language, baseURL!);
     await useSignedIn(page, await apiLogin(account.email, account.password));
 
-    // The home page says a questionnaire is waiting.
-    await page.goto('/dashboard');
+    // The home page's next step is the first questionnaire; elsewhere a notice says one waits.
+    await page.goto('/education');
     const notice = page.getByRole('region', { name: t('survey.notice.title') });
     await expect(notice.getByText(t('survey.notice.general'))).toBeVisible();
-    await notice.getByRole('link', { name: t('survey.notice.button') }).click();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: t('survey.notice.title') })).toHaveCount(0);
+    const next = page.getByRole('region', { name: t('dashboard.next.startTitle', { title: form.core }) });
+    await next.getByRole('link', { name: t('dashboard.next.startButton') }).click();
     await expect(page).toHaveURL(/\/survey$/);
 
     // The welcome tour on the first visit: a step forward, then skipped.

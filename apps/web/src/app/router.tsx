@@ -4,8 +4,7 @@ import { AppLayout } from './shell/AppLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
 import { AdminRoute, ParticipantRoute, PrivateRoute, PublicOnlyRoute } from './guards';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
-import { ConsentPrompt } from '../features/consent/components/ConsentPrompt';
-import { SurveyNotice } from '../features/surveys/components/SurveyNotice';
+import { ConsentCeremony } from '../features/consent/components/ConsentCeremony';
 
 // Every page loads on demand, so the landing page ships only the shell and itself.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
@@ -44,15 +43,7 @@ export const routes = [
       {
         element: <PrivateRoute />,
         children: [
-          {
-            path: '/dashboard',
-            element: (
-              <DashboardPage>
-                <ConsentPrompt />
-                <SurveyNotice />
-              </DashboardPage>
-            ),
-          },
+          { path: '/dashboard', element: <DashboardPage ConsentCeremony={ConsentCeremony} /> },
           { path: '/education', element: <ContentPage /> },
           { path: '/research', element: <ContentPage /> },
           { path: '/support-programs', element: <ContentPage /> },

@@ -40,6 +40,7 @@ const B = 0.3;
 const FIELD_WEIGHTS: Record<Field, number> = { title: 4, answer: 1.5, body: 1 };
 const SYNONYM_WEIGHT = 0.9;
 const TYPO_WEIGHT = 0.6;
+const TITLE_COVERAGE_FLOOR = 0.8;
 /** A word no document has counts like a common one: it makes an answer less likely, not impossible. */
 const UNSEEN_IMPORTANCE = 1.2;
 
@@ -142,6 +143,7 @@ export function createHelpIndex(documents: readonly HelpDocument[], language: La
         let score = 0;
         let covered = 0;
         let anchored = false;
+        const titleMatched = new Set<string>();
         for (const term of terms) {
           let best = 0;
           let bestWeight = 0;
@@ -150,6 +152,7 @@ export function createHelpIndex(documents: readonly HelpDocument[], language: La
             if (value === 0) continue;
             best = Math.max(best, value);
             bestWeight = Math.max(bestWeight, weight);
+            if (fields.title.frequencies.has(variant)) titleMatched.add(variant);
             if (fields.title.frequencies.has(variant) || fields.answer.frequencies.has(variant)) anchored = true;
           }
           score += best;
@@ -157,7 +160,11 @@ export function createHelpIndex(documents: readonly HelpDocument[], language: La
         }
         // A document that answers more of the question ranks above one that answers part of it more loudly.
         const confidence = covered / totalImportance;
-        if (score > 0) matches.push({ document, score: score * confidence ** 2, confidence, anchored });
+        // A title all about what was asked beats one that only mentions it ("Hemodialysis" against "Traveling
+        // with dialysis" for "what is dialysis?").
+        const titleCoverage = titleMatched.size / Math.max(fields.title.frequencies.size, 1);
+        const ranked = score * confidence ** 2 * (TITLE_COVERAGE_FLOOR + (1 - TITLE_COVERAGE_FLOOR) * titleCoverage);
+        if (score > 0) matches.push({ document, score: ranked, confidence, anchored });
       }
       return matches.sort((a, b) => b.score - a.score).slice(0, limit);
     },

@@ -79,12 +79,18 @@ export function stem(word: string, language: Language): string {
   return language === 'sp' ? stemSpanish(word) : stemEnglish(word);
 }
 
+/** Compound words of the subject that also stand for their last part: hemodialysis is dialysis too. */
+const COMPOUNDS = /^(hemo)(dial[iy]sis)$/;
+
 /** The searchable terms of a text: its words without stopwords, stemmed. */
 export function searchTerms(text: string, language: Language): string[] {
   const stopwords = STOPWORDS[language];
   return normalizedWords(text)
     .filter((word) => word.length > 1 && !stopwords.has(word))
-    .map((word) => stem(word, language));
+    .flatMap((word) => {
+      const part = COMPOUNDS.exec(word)?.[2];
+      return part ? [stem(word, language), stem(part, language)] : [stem(word, language)];
+    });
 }
 
 /** Whether two terms are at most `limit` single-letter edits apart (insert, delete, change, swap). */

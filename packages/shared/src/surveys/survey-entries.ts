@@ -5,6 +5,13 @@ import { envelope } from '../api/envelope';
 export const SURVEY_STATUSES = ['open', 'started', 'submitted'] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];
 
+/** Where a survey stands, as the lists of open surveys say it (catalog keys). */
+export const STATUS_LABELS: Record<SurveyStatus, string> = {
+  open: 'survey.status.open',
+  started: 'survey.status.started',
+  submitted: 'survey.status.submitted',
+};
+
 /** Where the survey's window stands: not yet enabled, open now, or over. */
 export const SURVEY_WINDOWS = ['upcoming', 'open', 'closed'] as const;
 export type SurveyWindow = (typeof SURVEY_WINDOWS)[number];
@@ -13,6 +20,10 @@ export const SURVEY_KINDS = ['round', 'one-time'] as const;
 export type SurveyKind = (typeof SURVEY_KINDS)[number];
 
 export const ZLocalizedTitle = z.object({ en: z.string(), sp: z.string() });
+
+/** A survey's title in the reader's language (English for any other). */
+export const titleOf = (entry: { title: z.infer<typeof ZLocalizedTitle> }, language: string) =>
+  language === 'sp' ? entry.title.sp : entry.title.en;
 
 /** One questionnaire a participant is asked to answer, in a round or as a one-time survey. */
 export const ZSurveyEntry = z.object({

@@ -1,12 +1,15 @@
 import { Suspense, useEffect } from 'react';
-import { Box, CircularProgress, Link } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DowntimeBanner } from './DowntimeBanner';
 import { DowntimeSignOut } from './DowntimeSignOut';
 import { IdlePrompt } from './IdlePrompt';
+import { PageLoading } from '../../components/ui/PageLoading';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { HelpAssistant } from '../../features/help/HelpAssistant';
+import { SurveyNotice } from '../../features/surveys/components/SurveyNotice';
 
 /** Route changes start at the top (spec section 2), unless they lead to a section, which brings itself into view. */
 function ScrollToTop() {
@@ -15,15 +18,6 @@ function ScrollToTop() {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return null;
-}
-
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label={t('common.loading')} />
-    </Box>
-  );
 }
 
 /** Header, downtime banner, the page, and the footer (hidden on /survey). */
@@ -47,12 +41,20 @@ export function AppLayout() {
       </Link>
       <DowntimeBanner />
       <Header />
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      <SurveyNotice />
+      {/* Room below the page, so the help toggle never covers its end (on phones, and on /survey, which has no footer). */}
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, outline: 'none', pb: { xs: 11, sm: showFooter ? 0 : 11 } }}
+      >
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </Box>
       {showFooter && <Footer />}
+      <HelpAssistant />
       <IdlePrompt />
       <DowntimeSignOut />
     </Box>

@@ -12,7 +12,8 @@ export function Footer() {
   const year = new Date().getFullYear();
 
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: '#fff', mt: 'auto', py: 4 }}>
+    // The bottom padding keeps the floating help toggle clear of the last line.
+    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: '#fff', mt: 'auto', pt: 4, pb: 11 }}>
       <Container maxWidth="lg">
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }}>

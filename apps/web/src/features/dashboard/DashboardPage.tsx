@@ -1,9 +1,34 @@
-import type { ReactNode } from 'react';
+import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { useSession } from '../../app/session';
+import { PageLoading } from '../../components/ui/PageLoading';
+import { useDashboard } from './api/dashboard-api';
+import { AdminHome } from './components/AdminHome';
+import { ParticipantHome, type ConsentCeremonyComponent } from './components/ParticipantHome';
 
-/** The signed-in home page; its sections (the consent prompt first) come from the features that own them. */
-export default function DashboardPage({ children }: { children?: ReactNode }) {
+/**
+ * The signed-in home page: for a participant, where they are in the study and the one next step; for an
+ * administrator, a short summary and the way into System Options. The consent ceremony is the consent
+ * feature's, handed in by the router.
+ */
+export default function DashboardPage({ ConsentCeremony }: { ConsentCeremony: ConsentCeremonyComponent }) {
   const { t } = useTranslation();
-  return <PageHeading title={t('pages.dashboard')}>{children}</PageHeading>;
+  const { session } = useSession();
+  const dashboard = useDashboard(Boolean(session));
+  const data = dashboard.data;
+  return (
+    <PageHeading title={t('pages.dashboard')}>
+      {dashboard.isError && <Alert severity="error">{t('dashboard.loadFailed')}</Alert>}
+      {dashboard.isPending && <PageLoading />}
+      {data?.role === 'admin' && <AdminHome summary={data} />}
+      {data?.role === 'patient' && (
+        <ParticipantHome
+          dashboard={data}
+          ConsentCeremony={ConsentCeremony}
+          openCeremonyAtFirst={Boolean(session && !session.claims.isConsentSigned)}
+        />
+      )}
+    </PageHeading>
+  );
 }

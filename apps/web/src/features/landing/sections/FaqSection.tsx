@@ -12,15 +12,16 @@ import { LandingSection } from './LandingSection';
  */
 export function FaqSection({ content }: { content: LandingContent['faq'] }) {
   const { hash } = useLocation();
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const linked = content.items.find((item) => `#faq-${item.id}` === hash)?.id;
+  // What the reader opened or closed; a linked question starts open.
+  const [toggled, setToggled] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const isExpanded = (id: string) => toggled.get(id) ?? id === linked;
   useEffect(() => {
-    const linked = content.items.find((item) => `#faq-${item.id}` === hash);
     if (!linked) return;
-    setExpanded((open) => new Set(open).add(linked.id));
-    const question = document.getElementById(`faq-${linked.id}-question`);
+    const question = document.getElementById(`faq-${linked}-question`);
     question?.scrollIntoView({ block: 'start' });
     question?.focus({ preventScroll: true });
-  }, [hash, content.items]);
+  }, [linked]);
 
   return (
     <LandingSection id="faq" heading={content.heading} intro={content.intro} split>
@@ -31,15 +32,8 @@ export function FaqSection({ content }: { content: LandingContent['faq'] }) {
             <Accordion
               key={id}
               id={id}
-              expanded={expanded.has(item.id)}
-              onChange={(_event, isExpanded) =>
-                setExpanded((open) => {
-                  const next = new Set(open);
-                  if (isExpanded) next.add(item.id);
-                  else next.delete(item.id);
-                  return next;
-                })
-              }
+              expanded={isExpanded(item.id)}
+              onChange={(_event, open) => setToggled((choices) => new Map(choices).set(item.id, open))}
               disableGutters
               elevation={0}
               sx={{

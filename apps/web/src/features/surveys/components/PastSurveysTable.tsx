@@ -1,8 +1,8 @@
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@portal/shared/dates';
-import { surveyActions, type TSurveyEntry } from '@portal/shared/surveys/survey-entries';
-import { entryId, PAST_STATUS_LABELS, titleOf } from './survey-labels';
+import { surveyActions, titleOf, type TSurveyEntry } from '@portal/shared/surveys/survey-entries';
+import { entryId, PAST_STATUS_LABELS } from './survey-labels';
 
 const COLUMNS = [
   'survey.past.survey',

@@ -1,8 +1,8 @@
 import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@portal/shared/dates';
-import { surveyActions, type TSurveyEntry } from '@portal/shared/surveys/survey-entries';
-import { entryId, STATUS_LABELS, titleOf } from './survey-labels';
+import { STATUS_LABELS, surveyActions, titleOf, type TSurveyEntry } from '@portal/shared/surveys/survey-entries';
+import { entryId } from './survey-labels';
 
 interface SurveyCardProps {
   entry: TSurveyEntry;

@@ -1,31 +1,48 @@
-import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, AlertTitle, Button, IconButton } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../../app/session';
 import { useSurveyNotification } from '../api/survey-api';
 
-/** A card of the home page while a round questionnaire or a one-time survey waits (`GET /survey/notification`). */
+/** Pages that already say what waits: the Surveys screen itself, and the home page's next step. */
+const SILENT_ON = ['/survey', '/dashboard'];
+
+/**
+ * A notice under the header, on a participant's other pages, while a round questionnaire or a one-time survey
+ * waits (`GET /survey/notification`); it can be dismissed until the next page load.
+ */
 export function SurveyNotice() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const { session } = useSession();
+  const [dismissed, setDismissed] = useState(false);
   const participant = Boolean(session && !session.isAdmin);
-  const notification = useSurveyNotification(participant);
-  const flags = notification.data;
-  if (!participant || !flags || (!flags.generalSurveyOpen && !flags.oneTimeSurveyOpen)) return null;
+  const flags = useSurveyNotification(participant).data;
+  if (!participant || dismissed || !flags || SILENT_ON.some((path) => pathname.startsWith(path))) return null;
+  if (!flags.generalSurveyOpen && !flags.oneTimeSurveyOpen) return null;
   return (
-    <Card variant="outlined" component="section" aria-labelledby="survey-notice-title" sx={{ mt: 3 }}>
-      <CardContent>
-        <Typography variant="h5" component="h2" id="survey-notice-title">
-          {t('survey.notice.title')}
-        </Typography>
-        {flags.generalSurveyOpen && <Typography sx={{ mt: 1 }}>{t('survey.notice.general')}</Typography>}
-        {flags.oneTimeSurveyOpen && <Typography sx={{ mt: 1 }}>{t('survey.notice.oneTime')}</Typography>}
-      </CardContent>
-      <CardActions>
-        <Button variant="contained" component={RouterLink} to="/survey">
-          {t('survey.notice.button')}
-        </Button>
-      </CardActions>
-    </Card>
+    <Alert
+      component="section"
+      aria-labelledby="survey-notice-title"
+      severity="info"
+      square
+      action={
+        <>
+          <Button color="inherit" component={RouterLink} to="/survey" sx={{ fontWeight: 700 }}>
+            {t('survey.notice.button')}
+          </Button>
+          <IconButton color="inherit" aria-label={t('shell.dismissBanner')} onClick={() => setDismissed(true)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </>
+      }
+    >
+      <AlertTitle id="survey-notice-title" sx={{ mb: 0 }}>
+        {t('survey.notice.title')}
+      </AlertTitle>
+      {flags.generalSurveyOpen ? t('survey.notice.general') : t('survey.notice.oneTime')}
+    </Alert>
   );
 }

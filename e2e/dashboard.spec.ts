@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, apiLogin, createPatient, startQuestionnaireByApi, useSignedIn } from './accounts';
+import { expect, expectNoAxeViolations, setLanguage, test, today, type Language } from './fixtures';
+import { text } from './texts';
+
+const PHONE = { width: 390, height: 844 };
+const TITLES = {
+  en: { core: 'About you and your kidney health', qualityOfLife: 'Quality of life' },
+  sp: { core: 'Sobre usted y la salud de sus riñones', qualityOfLife: 'Calidad de vida' },
+};
+
+async function signInAs(page: Page, baseURL: string, language: Language, account: { email: string; password: string }) {
+  await setLanguage(page, language, baseURL);
+  const tokens = await apiLogin(account.email, account.password);
+  await useSignedIn(page, tokens);
+  return tokens;
+}
+
+for (const language of ['en', 'sp'] as const) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+
+  test(`a new participant is asked to sign the consent first, and can come back to it (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAs(page, baseURL!, language, await createPatient(language, 'home-new', { consented: false }));
+    await page.goto('/dashboard');
+    // The ceremony opens at once (spec section 4); "later" closes it and leaves the step on the home page.
+    const ceremony = page.getByRole('dialog', { name: t('consent.sign.title') });
+    await expect(ceremony).toBeVisible();
+    await ceremony.getByRole('button', { name: t('consent.sign.later') }).click();
+    await expect(ceremony).toHaveCount(0);
+
+    await expect(page.getByRole('heading', { level: 1, name: t('pages.dashboard') })).toBeVisible();
+    await expect(page.getByText(t('dashboard.welcome', { name: language === 'en' ? 'Rose' : 'Lucía' }))).toBeVisible();
+    const progress = page.getByRole('region', { name: t('dashboard.progress.heading') });
+    await expect(progress).toContainText(t('dashboard.progress.consentWaiting'));
+    await expect(progress).toContainText(t('dashboard.progress.afterConsent'));
+    await expectNoAxeViolations(page);
+
+    const next = page.getByRole('region', { name: t('consent.prompt.title') });
+    await next.getByRole('button', { name: t('consent.prompt.button') }).click();
+    await expect(ceremony).toBeVisible();
+  });
+
+  for (const phone of [false, true]) {
+    test(`a consented participant sees the open questionnaires, their deadline and the signed date (${language}, ${phone ? 'phone' : 'desktop'})`, async ({
+      page,
+      baseURL,
+    }) => {
+      if (phone) await page.setViewportSize(PHONE);
+      await signInAs(page, baseURL!, language, await createPatient(language, 'home-open'));
+      await page.goto('/dashboard');
+
+      const next = page.getByRole('region', { name: t('dashboard.next.startTitle', { title: TITLES[language].core }) });
+      await expect(next).toBeVisible();
+      const progress = page.getByRole('region', { name: t('dashboard.progress.heading') });
+      await expect(progress).toContainText(t('dashboard.progress.consentSigned', { date: today() }));
+      await expect(progress).toContainText(
+        new RegExp(t('dashboard.progress.roundCount', { submitted: '0', total: '3', date: '\\d\\d/\\d\\d/\\d{4}' })),
+      );
+      await expectNoAxeViolations(page);
+
+      await progress.getByRole('link', { name: t('dashboard.progress.viewConsent') }).click();
+      await expect(page).toHaveURL(/\/profile-settings\?tab=consent$/);
+      await page.goBack();
+      await next.getByRole('link', { name: t('dashboard.next.startButton') }).click();
+      await expect(page).toHaveURL(/\/survey$/);
+    });
+  }
+
+  test(`a questionnaire in progress is the next step, to continue (${language})`, async ({ page, baseURL }) => {
+    const tokens = await signInAs(page, baseURL!, language, await createPatient(language, 'home-started'));
+    await startQuestionnaireByApi(tokens, 'quality-of-life');
+    await page.goto('/dashboard');
+    const next = page.getByRole('region', {
+      name: t('dashboard.next.continueTitle', { title: TITLES[language].qualityOfLife }),
+    });
+    await expect(next.getByRole('link', { name: t('dashboard.next.continueButton') })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test(`the administrator sees the study in figures and the way into System Options (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAs(page, baseURL!, language, ADMIN);
+    await page.goto('/dashboard');
+    const participants = page.getByRole('region', { name: t('dashboard.admin.participants') });
+    await expect(participants.getByRole('term').first()).toHaveText(t('dashboard.admin.registered'));
+    await expect(page.getByRole('region', { name: t('dashboard.progress.heading') })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: t('dashboard.admin.openSystemOptions') }).click();
+    await expect(page).toHaveURL(/\/system-options$/);
+  });
+}
