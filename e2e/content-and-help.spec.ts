@@ -26,6 +26,19 @@ async function openHelp(page: Page, language: Language) {
   return window;
 }
 
+/** A participant's home page in their language, with the help window open. */
+async function openHelpSignedIn(
+  page: Page,
+  baseURL: string,
+  language: Language,
+  signIn: (role: 'patient') => Promise<unknown>,
+) {
+  await setLanguage(page, language, baseURL);
+  await signIn('patient');
+  await page.goto('/dashboard');
+  return openHelp(page, language);
+}
+
 async function ask(window: ReturnType<Page['getByRole']>, language: Language, question: string) {
   await window.getByRole('textbox', { name: text(language, 'help.questionLabel') }).fill(question);
   await window.getByRole('textbox', { name: text(language, 'help.questionLabel') }).press('Enter');
@@ -101,10 +114,7 @@ for (const language of ['en', 'sp'] as const) {
     baseURL,
     signIn,
   }) => {
-    await setLanguage(page, language, baseURL!);
-    await signIn('patient');
-    await page.goto('/dashboard');
-    const window = await openHelp(page, language);
+    const window = await openHelpSignedIn(page, baseURL!, language, signIn);
     await expect(window).toContainText(t('help.greeting'));
     await expectNoAxeViolations(page);
 
@@ -134,10 +144,7 @@ for (const language of ['en', 'sp'] as const) {
     baseURL,
     signIn,
   }) => {
-    await setLanguage(page, language, baseURL!);
-    await signIn('patient');
-    await page.goto('/dashboard');
-    const window = await openHelp(page, language);
+    const window = await openHelpSignedIn(page, baseURL!, language, signIn);
     const unknown = await ask(
       window,
       language,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { emailMessages } from '../src/db/schema';
-import { DEFAULT_CONTACT } from '../src/db/seed-data';
+import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import { fixedClock } from '../src/providers/clock/clock';
 import { createMailer } from '../src/providers/mail/mailer';
 import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-transport';

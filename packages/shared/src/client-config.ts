@@ -14,6 +14,22 @@ export const ZContactSettings = z.object({
 });
 export type TContactSettings = z.infer<typeof ZContactSettings>;
 
+/** The contact details seeded on first start (DECISIONS.md defaults), until the study sets its own. */
+export const DEFAULT_CONTACT: TContactSettings = {
+  phone: '1-800-555-0100',
+  extension: '100',
+  email: 'study@example.org',
+  helpDeskUrl: 'https://help.example.org',
+  hours: {
+    en: 'Monday to Friday, 10am to 4pm Central',
+    sp: 'De lunes a viernes, de 10 a. m. a 4 p. m., hora del Centro',
+  },
+  hoursAlternate: {
+    en: 'Monday to Friday, 9am to 7pm CT',
+    sp: 'De lunes a viernes, de 9 a. m. a 7 p. m., hora del Centro',
+  },
+};
+
 /** `GET /client-config`: what the web app needs at run time, so no setting needs a rebuild. */
 export const ZClientConfig = z.object({
   payloadKey: z.string(),

@@ -1,7 +1,6 @@
 import { FALLBACK_FIELD_TYPES } from '@portal/shared/reference/supported-fields';
 import { FALLBACK_LANGUAGES } from '@portal/shared/reference/languages';
 import { FALLBACK_REGISTRATION_DROPDOWNS } from '@portal/shared/reference/registration-dropdowns';
-import type { TContactSettings } from '@portal/shared/client-config';
 
 /** Default values the spec and DECISIONS.md give; administrators may change most of them later. */
 
@@ -21,21 +20,6 @@ export const DEFAULT_SECURITY_POLICY = {
   failedAttemptLimit: 5,
   unlockAccountTimeInMin: 15,
   inactiveSessionTimeoutInMin: 30,
-};
-
-export const DEFAULT_CONTACT: TContactSettings = {
-  phone: '1-800-555-0100',
-  extension: '100',
-  email: 'study@example.org',
-  helpDeskUrl: 'https://help.example.org',
-  hours: {
-    en: 'Monday to Friday, 10am to 4pm Central',
-    sp: 'De lunes a viernes, de 10 a. m. a 4 p. m., hora del Centro',
-  },
-  hoursAlternate: {
-    en: 'Monday to Friday, 9am to 7pm CT',
-    sp: 'De lunes a viernes, de 9 a. m. a 7 p. m., hora del Centro',
-  },
 };
 
 export const DEFAULT_SURVEY_PERIOD = {

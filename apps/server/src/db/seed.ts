@@ -5,8 +5,8 @@ import { publishStudyInstruments } from '../modules/surveys/instruments';
 import { hashPassword } from '../security/password-hash';
 import type { Clock } from '../providers/clock/clock';
 import type { Database } from './client';
+import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import {
-  DEFAULT_CONTACT,
   DEFAULT_FIELD_TYPES,
   DEFAULT_LANGUAGES,
   DEFAULT_SECURITY_POLICY,

@@ -175,7 +175,7 @@ describe('loading and language', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(i18next.t('content.loadFailed'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(i18next.t('pages.education'));
     loading.fail = false;
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('content.retry') }));
+    await userEvent.click(screen.getByRole('button', { name: i18next.t('common.retry') }));
     expect(
       await screen.findByRole('heading', { level: 2, name: content.sp.education.articles[0]!.title }),
     ).toBeInTheDocument();

@@ -13,21 +13,15 @@ import {
   type StudyPageKey,
 } from '@portal/shared/content/study-pages';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { LoadFailedAlert } from '../../components/ui/LoadFailedAlert';
 import { PageLoading } from '../../components/ui/PageLoading';
+import { focusRing, MEASURE, READING } from '../../components/ui/styles';
 
 const TITLE_KEYS: Record<StudyPageKey, string> = {
   education: 'pages.education',
   research: 'pages.research',
   supportPrograms: 'pages.supportPrograms',
 };
-
-/** Reading text for older readers: larger than the app's body text, generous leading, about 70 characters a line. */
-const READING = { fontSize: '1.125rem', lineHeight: 1.7 } as const;
-const MEASURE = '70ch';
-
-const focusRing = {
-  '&:focus-visible, &.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
-} as const;
 
 /** /education, /research and /support-programs share one screen (spec route table). */
 export default function ContentPage() {
@@ -50,18 +44,7 @@ export default function ContentPage() {
       {page ? (
         <StudyPageBody page={page} />
       ) : pages.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          sx={{ maxWidth: MEASURE, ...READING }}
-          action={
-            <Button color="inherit" onClick={() => void pages.refetch()} sx={{ minHeight: 44, ...focusRing }}>
-              {t('content.retry')}
-            </Button>
-          }
-        >
-          {t('content.loadFailed')}
-        </Alert>
+        <LoadFailedAlert message={t('content.loadFailed')} onRetry={() => void pages.refetch()} />
       ) : (
         <PageLoading />
       )}

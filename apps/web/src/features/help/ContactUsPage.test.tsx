@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import type { TClientConfig } from '@portal/shared/client-config';
+import { DEFAULT_CONTACT, type TClientConfig } from '@portal/shared/client-config';
 import { initI18n } from '../../lib/i18n';
 import ContactUsPage from './ContactUsPage';
 
@@ -13,20 +13,7 @@ const CONFIG: TClientConfig = {
   payloadKey: 'x',
   captchaEnabled: false,
   inactiveSessionTimeoutInMin: 30,
-  contact: {
-    phone: '1-800-555-0100',
-    extension: '100',
-    email: 'study@example.org',
-    helpDeskUrl: 'https://help.example.org',
-    hours: {
-      en: 'Monday to Friday, 10am to 4pm Central',
-      sp: 'De lunes a viernes, de 10 a. m. a 4 p. m., hora del Centro',
-    },
-    hoursAlternate: {
-      en: 'Monday to Friday, 9am to 7pm CT',
-      sp: 'De lunes a viernes, de 9 a. m. a 7 p. m., hora del Centro',
-    },
-  },
+  contact: DEFAULT_CONTACT,
 };
 
 beforeAll(async () => {
@@ -138,7 +125,7 @@ describe.each(['en', 'sp'] as const)('Contact Us in %s', (language) => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(i18next.t('contact.loadFailed'));
     fail = false;
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('contact.retry') }));
+    await userEvent.click(screen.getByRole('button', { name: i18next.t('common.retry') }));
     expect(await screen.findByRole('link', { name: contact.phone })).toBeInTheDocument();
   });
 });

@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Link, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Grid, Link, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { TContactSettings } from '@portal/shared/client-config';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { LoadFailedAlert } from '../../components/ui/LoadFailedAlert';
 import { PageLoading } from '../../components/ui/PageLoading';
+import { focusRing, READING } from '../../components/ui/styles';
 import { useClientConfig } from '../../lib/client-config';
-
-const READING = { fontSize: '1.125rem', lineHeight: 1.7 } as const;
-
-const focusRing = {
-  '&:focus-visible, &.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
-} as const;
 
 /** Standalone links get at least a 24 px tall target (WCAG 2.5.8). */
 const linkTarget = { display: 'inline-block', py: 0.5, ...focusRing } as const;
@@ -28,18 +24,7 @@ export default function ContactUsPage() {
       {contact ? (
         <ContactDetails contact={contact} />
       ) : config.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          sx={{ maxWidth: '70ch', ...READING }}
-          action={
-            <Button color="inherit" onClick={() => void config.refetch()} sx={{ minHeight: 44, ...focusRing }}>
-              {t('contact.retry')}
-            </Button>
-          }
-        >
-          {t('contact.loadFailed')}
-        </Alert>
+        <LoadFailedAlert message={t('contact.loadFailed')} onRetry={() => void config.refetch()} />
       ) : (
         <PageLoading />
       )}

@@ -7,7 +7,8 @@ import { loadHelpAssistant } from '@portal/shared/help/load-help-assistant';
 import { useSession } from '../../app/session';
 import { useClientConfig } from '../../lib/client-config';
 import { chatReducer, cleanQuestion, type FocusAfterClose } from './components/chat-conversation';
-import { chatWindowPlacement, focusRing, TOGGLE_INSET } from './components/chat-styles';
+import { focusRing } from '../../components/ui/styles';
+import { chatWindowPlacement, TOGGLE_INSET } from './components/chat-styles';
 
 // The window and the answers (each language's content) load on first open, not with every page.
 const ChatWindow = lazy(() => import('./components/ChatWindow'));

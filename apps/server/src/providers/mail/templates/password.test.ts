@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONTACT } from '../../../db/seed-data';
+import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import { passwordChangedMail, passwordResetMail } from './password';
 import { renderMail } from './render';
 

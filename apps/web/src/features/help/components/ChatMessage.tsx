@@ -8,7 +8,7 @@ import type { HelpReply } from '@portal/shared/help/help-assistant';
 import type { HelpMatch, HelpSource } from '@portal/shared/help/help-index';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
 import type { ChatTurn } from './chat-conversation';
-import { focusRing } from './chat-styles';
+import { focusRing } from '../../../components/ui/styles';
 
 /** The page each kind of answer comes from, named after the link to it. */
 const SOURCE_NAMES: Record<HelpSource, string> = {

@@ -8,7 +8,8 @@ import type { Language } from '@portal/shared/constants';
 import { FieldError } from '../../../components/ui/FieldError';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { cleanQuestion, QUESTION_MAX_LENGTH, type ChatTurn, type FocusAfterClose } from './chat-conversation';
-import { chatWindowPlacement, focusRing } from './chat-styles';
+import { focusRing } from '../../../components/ui/styles';
+import { chatWindowPlacement } from './chat-styles';
 import { Bubble, ChatTurnView, type ReplyContext } from './ChatMessage';
 
 /** Questions offered at the start, picked because the assistant answers them well in both languages. */

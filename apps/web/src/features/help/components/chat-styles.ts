@@ -25,8 +25,3 @@ export const chatWindowPlacement = {
   flexDirection: 'column',
   overflow: 'hidden',
 } as const;
-
-/** A visible focus ring for controls whose own focus style is only a ripple. */
-export const focusRing = {
-  '&:focus-visible, &.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
-} as const;

@@ -1,0 +1,9 @@
+/** A visible focus ring for controls whose own focus style is only a ripple. */
+export const focusRing = {
+  '&:focus-visible, &.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+} as const;
+
+/** Reading text for older readers: larger than the app's body text, with generous leading. */
+export const READING = { fontSize: '1.125rem', lineHeight: 1.7 } as const;
+/** About 70 characters a line. */
+export const MEASURE = '70ch';
