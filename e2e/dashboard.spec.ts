@@ -23,8 +23,6 @@ for (const language of ['en', 'sp'] as const) {
     page,
     baseURL,
   }) => {
-    // Registering through the API and opening the consent form (a PDF) take a while on a busy machine.
-    test.setTimeout(60_000);
     await signInAs(page, baseURL!, language, await createPatient(language, 'home-new', { consented: false }));
     await page.goto('/dashboard');
     // The ceremony opens at once (spec section 4); "later" closes it and leaves the step on the home page.

@@ -14,8 +14,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Two workers, the portal and Chromium share two cores; an axe pass over a long page alone can take several
+  // seconds there, so a journey with a few of them needs room beyond the default.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   outputDir: path.join(os.tmpdir(), 'portal-e2e-results'),
   use: {

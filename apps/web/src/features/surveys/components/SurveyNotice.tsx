@@ -25,6 +25,8 @@ export function SurveyNotice() {
   return (
     <Alert
       component="section"
+      // A standing notice, not an alarm: a named region rather than MUI's default role="alert".
+      role="region"
       aria-labelledby="survey-notice-title"
       severity="info"
       square
