@@ -28,8 +28,7 @@ export function createDashboardService({
         signedCopy.view(userId),
         surveys.widget(userId),
       ]);
-      const summary = {
-        consentSigned: widget.consentSigned,
+      const study = {
         currentRound: widget.current,
         oneTime: widget.oneTime.filter((entry) => entry.status !== 'submitted'),
         nextRoundOpensAt: widget.nextRoundOpensAt,
@@ -38,10 +37,8 @@ export function createDashboardService({
         role: 'patient',
         firstName: firstName ?? '',
         consent: { signed: widget.consentSigned, signedDate: consent?.signedDate ?? null },
-        currentRound: summary.currentRound,
-        oneTime: summary.oneTime,
-        nextRoundOpensAt: summary.nextRoundOpensAt,
-        nextStep: nextStepOf(summary),
+        ...study,
+        nextStep: nextStepOf({ consentSigned: widget.consentSigned, ...study }),
       };
     },
 

@@ -1,6 +1,5 @@
-import { ZContactSettings, type TClientConfig } from '@portal/shared/client-config';
+import { DEFAULT_CONTACT, ZContactSettings, type TClientConfig } from '@portal/shared/client-config';
 import type { Database } from '../../db/client';
-import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Clock } from '../../providers/clock/clock';
 import { describeDowntime } from './downtime';

@@ -42,12 +42,12 @@ export function AppLayout() {
       <DowntimeBanner />
       <Header />
       <SurveyNotice />
-      {/* Room below the page, so the help toggle never covers its end (on phones, and on /survey, which has no footer). */}
+      {/* Without a footer (on /survey), room below the page so the help toggle never covers its end; the footer keeps its own. */}
       <Box
         component="main"
         id="main-content"
         tabIndex={-1}
-        sx={{ flexGrow: 1, outline: 'none', pb: { xs: 11, sm: showFooter ? 0 : 11 } }}
+        sx={{ flexGrow: 1, outline: 'none', pb: showFooter ? 0 : 11 }}
       >
         <Suspense fallback={<PageLoading />}>
           <Outlet />
