@@ -80,6 +80,9 @@ for (const language of ['en', 'sp'] as const) {
     page,
     baseURL,
   }) => {
+    // Under the installed clock axe's own timers are fake ones too: each axe pass here takes several times as
+    // long as elsewhere (up to 20 s each on a loaded two-core machine).
+    test.setTimeout(120_000);
     const account = await createPatient(language, 'idle');
     const tokens = await apiLogin(account.email, account.password);
     await setLanguage(page, language, baseURL!);
