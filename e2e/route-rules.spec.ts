@@ -64,6 +64,17 @@ test.describe('route rules', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'System Options' })).toBeVisible();
   });
 
+  test('an administrator asking for a participant page (Surveys, Contact Us, Account Settings) goes to /system-options', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('admin');
+    for (const path of ['/survey', '/contact-us', '/profile-settings']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/system-options$/);
+    }
+  });
+
   test('a route change scrolls the page to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto('/');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { SURVEY_ANSWERS_MAX_CHARS } from '@portal/shared/surveys/survey-response';
 import { surveyResponses } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { databaseError, describeEachDatabase, type TestApp } from './helpers';
 import { auditSince, signIn, useAuthApp } from './auth-helpers';
 import {
   consentedParticipant,
@@ -126,6 +126,27 @@ describeEachDatabase('Survey answers: save, resume and submit', (target) => {
 
     const audit = (await auditSince(t, since)).filter((r) => r.action === 'survey.submitted');
     expect(audit).toMatchObject([{ actorId: userId, details: { responseId, form: 'quality-of-life', version: 1 } }]);
+  });
+
+  it('is kept by the database too: a submitted response never changes and no response is ever deleted', async () => {
+    const t = testApp();
+    const { tokens } = await consentedParticipant(t);
+    const draftId = await startRound(t, tokens.access_token, 'core');
+    const responseId = await startRound(t, tokens.access_token, 'quality-of-life');
+    const answers = COMPLETE_ANSWERS['quality-of-life']!;
+    await submitAnswers(t, tokens.access_token, responseId, { answers });
+
+    const change = t.db.update(surveyResponses).set({ answers: {} }).where(eq(surveyResponses.id, responseId));
+    expect((await databaseError(change)).message).toContain('a submitted survey response never changes');
+    const reopen = t.db.update(surveyResponses).set({ submittedAt: null }).where(eq(surveyResponses.id, responseId));
+    expect((await databaseError(reopen)).message).toContain('a submitted survey response never changes');
+    const remove = t.db.delete(surveyResponses).where(eq(surveyResponses.id, draftId));
+    expect((await databaseError(remove)).message).toContain('survey_responses are never deleted');
+    expect((await stored(t, responseId)).answers).toEqual(answers);
+
+    // A draft still saves as the participant goes.
+    const saved = await saveAnswers(t, tokens.access_token, draftId, { answers: { treatment: 'dialysis' }, pageNo: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
   });
 
   it('takes one of two submissions sent at once', async () => {

@@ -142,6 +142,28 @@ describeEachDatabase('Survey rounds and windows', (target) => {
     expect(view.nextRoundOpensAt).toBe(addMonths(signedAt, 24).toISOString());
   });
 
+  it('gives a round the period in force when it opened, even when the participant first looks after a change', async () => {
+    const t = testApp();
+    const signedAt = t.clock.now();
+    const { email } = await consentedParticipant(t);
+
+    t.clock.set(new Date(signedAt.getTime() + DAY_MS));
+    const admin = await signInAdmin(t);
+    for (const period of [30, 45]) {
+      const put = await call(t, 'PUT', '/survey/config/period', admin.access_token, { payload: { period } });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+
+    t.clock.set(new Date(signedAt.getTime() + 40 * DAY_MS));
+    const view = await widget(t, (await signIn(t, email)).access_token);
+    expect(view.current.map((e) => e.closesAt)).toEqual(Array(3).fill(addDays(signedAt, 90).toISOString()));
+
+    const secondOpens = addMonths(signedAt, 12);
+    t.clock.set(secondOpens);
+    const later = await widget(t, (await signIn(t, email)).access_token);
+    expect(later.current[0]!.closesAt).toBe(addDays(secondOpens, 45).toISOString());
+  });
+
   it('remembers that the welcome tour was seen, for this participant only', async () => {
     const t = testApp();
     const first = await consentedParticipant(t);

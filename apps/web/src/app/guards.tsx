@@ -36,7 +36,7 @@ export function AdminRoute() {
   return session.isAdmin ? <Outlet /> : <Navigate to="/404" replace />;
 }
 
-/** Participants' own pages (Surveys, Account Settings): administrators have none and go to /system-options. */
+/** Participants' own pages (Surveys, Contact Us, Account Settings): administrators have none and go to /system-options. */
 export function ParticipantRoute() {
   const session = useSessionOnNavigation();
   if (!session) return <Navigate to="/login-patient" replace />;

@@ -1,10 +1,11 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
 import { AdminRoute, ParticipantRoute, PrivateRoute, PublicOnlyRoute } from './guards';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
 import { ConsentCeremony } from '../features/consent/components/ConsentCeremony';
+import { ROUTE_ACCESS } from '../lib/route-access';
 
 // Every page loads on demand, so the landing page ships only the shell and itself.
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
@@ -20,6 +21,9 @@ const ContactUsPage = lazy(() => import('../features/help/ContactUsPage'));
 const ProfileSettingsPage = lazy(() => import('../features/account/ProfileSettingsPage'));
 const SystemOptionsPage = lazy(() => import('../features/system-options/SystemOptionsPage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+
+/** A page behind a guard: its path must be one the access lists give that guard (checked in router.test.tsx too). */
+type GuardedRoute<A extends keyof typeof ROUTE_ACCESS> = { path: (typeof ROUTE_ACCESS)[A][number]; element: ReactNode };
 
 /** The route table of spec section 2. */
 export const routes = [
@@ -38,7 +42,7 @@ export const routes = [
           { path: '/register-patient', element: <RegisterPatientPage /> },
           { path: '/login-patient', element: <LoginPage /> },
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
-        ],
+        ] satisfies GuardedRoute<'publicOnly'>[],
       },
       {
         element: <PrivateRoute />,
@@ -47,19 +51,19 @@ export const routes = [
           { path: '/education', element: <ContentPage /> },
           { path: '/research', element: <ContentPage /> },
           { path: '/support-programs', element: <ContentPage /> },
-          { path: '/contact-us', element: <ContactUsPage /> },
-        ],
+        ] satisfies GuardedRoute<'signedIn'>[],
       },
       {
         element: <ParticipantRoute />,
         children: [
           { path: '/survey', element: <SurveyPage /> },
+          { path: '/contact-us', element: <ContactUsPage /> },
           { path: '/profile-settings', element: <ProfileSettingsPage tabs={ACCOUNT_SETTINGS_TABS} /> },
-        ],
+        ] satisfies GuardedRoute<'participant'>[],
       },
       {
         element: <AdminRoute />,
-        children: [{ path: '/system-options', element: <SystemOptionsPage /> }],
+        children: [{ path: '/system-options', element: <SystemOptionsPage /> }] satisfies GuardedRoute<'admin'>[],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -9,6 +9,9 @@ import type { Clock } from '../../providers/clock/clock';
 import { findAppSetting, saveAppSetting } from '../../db/app-settings';
 
 const ZIntervalMonths = z.number().int().min(1).max(120);
+/** Every change of the survey period, oldest first, so a round gets the period in force when it opened. */
+const ZPeriodChanges = z.array(z.object({ at: z.iso.datetime(), from: z.number().int(), to: z.number().int() }));
+type TPeriodChange = z.infer<typeof ZPeriodChanges>[number];
 
 /** The survey period (spec section 5) and the months between rounds (DECISIONS.md, "Survey rounds"). */
 export function createSurveyScheduleSettings({ db, clock }: { db: Database; clock: Clock }) {
@@ -16,19 +19,29 @@ export function createSurveyScheduleSettings({ db, clock }: { db: Database; cloc
     const parsed = ZSurveyPeriod.safeParse(await findAppSetting(db, 'surveyPeriod'));
     return parsed.success ? parsed.data : DEFAULT_SURVEY_PERIOD;
   }
+  async function getPeriodChanges(): Promise<TPeriodChange[]> {
+    const parsed = ZPeriodChanges.safeParse(await findAppSetting(db, 'surveyPeriodChanges'));
+    return parsed.success ? parsed.data : [];
+  }
   return {
     getPeriod,
     async getSchedule() {
-      const [period, interval] = await Promise.all([getPeriod(), findAppSetting(db, 'surveyRoundIntervalMonths')]);
+      const [period, changes, interval] = await Promise.all([
+        getPeriod(),
+        getPeriodChanges(),
+        findAppSetting(db, 'surveyRoundIntervalMonths'),
+      ]);
       const months = ZIntervalMonths.safeParse(interval);
       return {
-        periodDays: period.value,
+        /** The period in force at a moment: what the first change after it changed from, else today's. */
+        periodDaysAt: (moment: Date) => changes.find((c) => new Date(c.at) > moment)?.from ?? period.value,
         intervalMonths: months.success ? months.data : DEFAULT_SURVEY_ROUND_INTERVAL_MONTHS,
       };
     },
     /**
-     * `PUT /survey/config/period` (administrators). Rounds already open keep the window they opened with; the
-     * new period applies to rounds that open from now on.
+     * `PUT /survey/config/period` (administrators). Rounds already open keep the window they opened with, even
+     * those not yet recorded (a participant who has not visited since); the new period applies to rounds that
+     * open from now on.
      */
     async savePeriod(
       body: unknown,
@@ -39,7 +52,12 @@ export function createSurveyScheduleSettings({ db, clock }: { db: Database; cloc
       const now = clock.now();
       const before = await getPeriod();
       const saved = { ...before, value: parsed.data.period };
-      await saveAppSetting(db, 'surveyPeriod', saved, now);
+      const change = { at: now.toISOString(), from: before.value, to: saved.value };
+      const changes = [...(await getPeriodChanges()), change];
+      await db.transaction(async (tx) => {
+        await saveAppSetting(tx, 'surveyPeriod', saved, now);
+        await saveAppSetting(tx, 'surveyPeriodChanges', changes, now);
+      });
       await recordAudit(db, {
         at: now,
         action: 'survey-period.updated',

@@ -57,12 +57,12 @@ export function createSurveyService({
 }) {
   /**
    * Records the rounds that have opened by now (DECISIONS.md, "Survey rounds"), each with the survey period in
-   * force when it is first recorded, and answers every entry the participant has.
+   * force when it opened, and answers every entry the participant has.
    */
   async function entriesOf(userId: string, now: Date) {
     const participant = await findSurveyParticipant(db, userId);
     if (!participant?.consentSignedAt) return undefined;
-    const { periodDays, intervalMonths } = await schedule.getSchedule();
+    const { periodDaysAt, intervalMonths } = await schedule.getSchedule();
     const due = roundSchedule(participant.consentSignedAt, now, intervalMonths);
     let rounds = await findRounds(db, userId);
     const missing = due.opened.filter((r) => !rounds.some((known) => known.number === r.number));
@@ -70,7 +70,7 @@ export function createSurveyService({
       await insertRounds(
         db,
         userId,
-        missing.map((r) => ({ ...r, closesAt: addDays(r.opensAt, periodDays) })),
+        missing.map((r) => ({ ...r, closesAt: addDays(r.opensAt, periodDaysAt(r.opensAt)) })),
         now,
       );
       rounds = await findRounds(db, userId);

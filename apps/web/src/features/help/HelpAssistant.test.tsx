@@ -131,6 +131,7 @@ describe('help assistant', () => {
   });
 
   it('answers an English question with the short answer and a link to the page that answers in full', async () => {
+    storeParticipantToken();
     const user = userEvent.setup();
     renderAssistant();
     await openChat(user);
@@ -150,6 +151,7 @@ describe('help assistant', () => {
   });
 
   it('asks a suggested question when it is pressed, and offers further answers', async () => {
+    storeParticipantToken();
     const user = userEvent.setup();
     renderAssistant();
     await openChat(user);
@@ -167,6 +169,23 @@ describe('help assistant', () => {
         'href',
         match.document.path,
       );
+  });
+
+  it('gives a visitor the answer without links to pages that need signing in', async () => {
+    const user = userEvent.setup();
+    renderAssistant();
+    await openChat(user);
+    const question = 'What is hemodialysis?';
+    const log = await ask(user, question);
+
+    const [best, ...others] = englishAssistant.reply(question).matches;
+    expect(best!.document.path).toMatch(/^\/education#/);
+    expect(log).toHaveTextContent(best!.document.answer);
+    expect(within(log).queryByRole('link', { name: `Read more: ${best!.document.title}` })).not.toBeInTheDocument();
+    for (const match of others.filter((m) => !m.document.path.startsWith('/#')))
+      expect(within(log).queryByRole('link', { name: match.document.title })).not.toBeInTheDocument();
+    for (const link of within(log).queryAllByRole('link'))
+      expect(link.getAttribute('href')).toMatch(/^(\/#|tel:|mailto:|\/(register-patient|login-patient|forgot-password)$)/);
   });
 
   it('says plainly when it does not know, with the study team’s phone, hours and e-mail', async () => {
@@ -190,7 +209,7 @@ describe('help assistant', () => {
     renderAssistant();
     await openChat(user);
     const log = await ask(user, 'who won the football game last night');
-    expect(within(log).getByRole('link', { name: 'Send us a message on the Contact Us page' })).toHaveAttribute(
+    expect(within(log).getByRole('link', { name: 'See every way to reach us on the Contact Us page' })).toHaveAttribute(
       'href',
       '/contact-us',
     );

@@ -113,7 +113,7 @@ export function HelpAssistant() {
             language={language}
             turns={turns}
             contact={config?.contact}
-            contactPage={Boolean(session && !session.isAdmin)}
+            audience={!session ? 'visitor' : session.isAdmin ? 'admin' : 'participant'}
             onAsk={ask}
             onClose={close}
           />

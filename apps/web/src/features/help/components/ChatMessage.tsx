@@ -9,6 +9,7 @@ import type { HelpMatch, HelpSource } from '@portal/shared/help/help-index';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
 import type { ChatTurn } from './chat-conversation';
 import { focusRing } from '../../../components/ui/styles';
+import { canOpen, type Audience } from '../../../lib/route-access';
 
 /** The page each kind of answer comes from, named after the link to it. */
 const SOURCE_NAMES: Record<HelpSource, string> = {
@@ -25,8 +26,8 @@ const linkTarget = { display: 'inline-block', py: 0.25, fontWeight: 600, ...focu
 export interface ReplyContext {
   language: Language;
   contact: TContactSettings | undefined;
-  /** Signed-in participants can also write from the Contact Us page. */
-  contactPage: boolean;
+  /** Who is asking: an answer links only to pages this person can open. */
+  audience: Audience;
   /** Called when an answer link is followed (the window closes on phones, so the page is seen). */
   onFollow(): void;
 }
@@ -82,18 +83,22 @@ export function ChatTurnView({ turn, context }: { turn: ChatTurn; context: Reply
 
 function Reply({ reply, context }: { reply: HelpReply; context: ReplyContext }) {
   const { t } = useTranslation();
-  const [best, ...others] = reply.matches;
+  const [best, ...related] = reply.matches;
+  const others = related.filter((match) => canOpen(match.document.path, context.audience));
   return (
     <>
       {reply.urgent && <UrgentNotice />}
       {best ? (
         <>
           <Typography component="p">{best.document.answer}</Typography>
-          <Typography component="p">
-            <AnswerLink match={best} onFollow={context.onFollow}>
-              {t('help.readMore', { title: best.document.title })}
-            </AnswerLink>
-          </Typography>
+          {/* The answer stands on its own where its page is not this person's (a visitor asking about surveys). */}
+          {canOpen(best.document.path, context.audience) && (
+            <Typography component="p">
+              <AnswerLink match={best} onFollow={context.onFollow}>
+                {t('help.readMore', { title: best.document.title })}
+              </AnswerLink>
+            </Typography>
+          )}
           {others.length > 0 && (
             <>
               <Typography component="p">{t('help.related')}</Typography>
@@ -160,7 +165,8 @@ function UrgentNotice() {
 /** The study team's phone, hours and e-mail, as the footer shows them, and the Contact Us page for participants. */
 function ContactDetails({ context }: { context: ReplyContext }) {
   const { t } = useTranslation();
-  const { contact, language, contactPage, onFollow } = context;
+  const { contact, language, audience, onFollow } = context;
+  const contactPage = canOpen('/contact-us', audience);
   if (!contact && !contactPage) return null;
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, mb: 0, mt: 1 }}>

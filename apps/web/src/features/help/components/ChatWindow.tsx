@@ -10,6 +10,7 @@ import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { cleanQuestion, QUESTION_MAX_LENGTH, type ChatTurn, type FocusAfterClose } from './chat-conversation';
 import { focusRing } from '../../../components/ui/styles';
 import { chatWindowPlacement } from './chat-styles';
+import type { Audience } from '../../../lib/route-access';
 import { Bubble, ChatTurnView, type ReplyContext } from './ChatMessage';
 
 /** Questions offered at the start, picked because the assistant answers them well in both languages. */
@@ -27,8 +28,8 @@ export interface ChatWindowProps {
   language: Language;
   turns: readonly ChatTurn[];
   contact: TContactSettings | undefined;
-  /** Signed-in participants (not administrators) are also offered the Contact Us page. */
-  contactPage: boolean;
+  /** Who is asking: answers link only to pages this person can open. */
+  audience: Audience;
   onAsk(question: string): void;
   onClose(focus: FocusAfterClose): void;
 }
@@ -43,7 +44,7 @@ export default function ChatWindow({
   language,
   turns,
   contact,
-  contactPage,
+  audience,
   onAsk,
   onClose,
 }: ChatWindowProps) {
@@ -88,7 +89,7 @@ export default function ChatWindow({
   const context: ReplyContext = {
     language,
     contact,
-    contactPage,
+    audience,
     onFollow: () => {
       if (phone) onClose('page');
     },
