@@ -93,6 +93,8 @@ for (const [language, phone] of [
     page,
     baseURL,
   }) => {
+    // The whole life of a questionnaire with four axe passes: on two shared cores it has taken over a minute.
+    test.setTimeout(150_000);
     if (phone) await page.setViewportSize(PHONE);
     const account = await createPatient(language, 'survey');
     await setLanguage(page, language, baseURL!);

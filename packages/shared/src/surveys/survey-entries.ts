@@ -48,14 +48,15 @@ export type TSurveyEntry = z.infer<typeof ZSurveyEntry>;
 /**
  * What the participant may do with a survey (spec section 4, "Surveys"): Start is hidden once started, when the
  * time is over or before it is enabled; Continue shows for a started survey until it is submitted or the period
- * ends; a submitted survey can only be viewed.
+ * ends; a submitted survey, or one started whose time is over, can only be viewed.
  */
 export function surveyActions(entry: Pick<TSurveyEntry, 'status' | 'window'>) {
   const open = entry.window === 'open';
   return {
     canStart: open && entry.status === 'open',
     canContinue: open && entry.status === 'started',
-    canView: entry.status === 'submitted',
+    // Answers saved but never submitted stay readable once the window is over.
+    canView: entry.status === 'submitted' || (entry.status === 'started' && entry.window === 'closed'),
   };
 }
 

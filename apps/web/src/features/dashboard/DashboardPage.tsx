@@ -1,7 +1,7 @@
-import { Alert } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { useSession } from '../../app/session';
+import { LoadFailedAlert } from '../../components/ui/LoadFailedAlert';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { useDashboard } from './api/dashboard-api';
 import { AdminHome } from './components/AdminHome';
@@ -19,7 +19,9 @@ export default function DashboardPage({ ConsentCeremony }: { ConsentCeremony: Co
   const data = dashboard.data;
   return (
     <PageHeading title={t('pages.dashboard')}>
-      {dashboard.isError && <Alert severity="error">{t('dashboard.loadFailed')}</Alert>}
+      {dashboard.isError && (
+        <LoadFailedAlert message={t('dashboard.loadFailed')} onRetry={() => void dashboard.refetch()} />
+      )}
       {dashboard.isPending && <PageLoading />}
       {data?.role === 'admin' && <AdminHome summary={data} />}
       {data?.role === 'patient' && (
