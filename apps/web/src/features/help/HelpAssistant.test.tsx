@@ -9,6 +9,7 @@ import { assistant as englishAssistant } from '@portal/shared/help/assistant-en'
 import { assistant as spanishAssistant } from '@portal/shared/help/assistant-sp';
 import { SessionProvider } from '../../app/session';
 import { initI18n } from '../../lib/i18n';
+import { storeParticipantToken } from '../../test-session';
 import { HelpAssistant } from './HelpAssistant';
 
 const CONTACT: TContactSettings = {
@@ -49,29 +50,6 @@ function renderAssistant() {
     </QueryClientProvider>,
   );
   return fetch;
-}
-
-/** A signed-in participant, as the session reads it from local storage. */
-function storeParticipantToken() {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const nowSeconds = Math.floor(Date.now() / 1000);
-  const claims = {
-    sub: 'participant-1',
-    email: 'maria@example.org',
-    name: 'Maria Lopez',
-    given_name: 'Maria',
-    family_name: 'Lopez',
-    isConsentSigned: true,
-    language: 'en',
-    exp: nowSeconds + 3600,
-    iat: nowSeconds,
-    azp: 'portal',
-    realm_access: { roles: ['patient'] },
-  };
-  localStorage.setItem(
-    'authorize',
-    JSON.stringify({ access_token: `${part({ alg: 'RS256' })}.${part(claims)}.signature`, refresh_token: 'refresh' }),
-  );
 }
 
 async function openChat(user: ReturnType<typeof userEvent.setup>) {

@@ -44,7 +44,9 @@ export function SurveyNotice() {
       <AlertTitle id="survey-notice-title" sx={{ mb: 0 }}>
         {t('survey.notice.title')}
       </AlertTitle>
-      {flags.generalSurveyOpen ? t('survey.notice.general') : t('survey.notice.oneTime')}
+      {[flags.generalSurveyOpen && t('survey.notice.general'), flags.oneTimeSurveyOpen && t('survey.notice.oneTime')]
+        .filter(Boolean)
+        .join(' ')}
     </Alert>
   );
 }
