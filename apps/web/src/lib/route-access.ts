@@ -17,7 +17,11 @@ const within = (list: readonly string[], link: string) => list.includes(pathOf(l
 /** Whether a link inside the portal opens its page for this person, rather than sending them elsewhere. */
 export function canOpen(link: string, audience: Audience): boolean {
   if (audience === 'visitor')
-    return !within(ROUTE_ACCESS.signedIn, link) && !within(ROUTE_ACCESS.participant, link) && !within(ROUTE_ACCESS.admin, link);
+    return (
+      !within(ROUTE_ACCESS.signedIn, link) &&
+      !within(ROUTE_ACCESS.participant, link) &&
+      !within(ROUTE_ACCESS.admin, link)
+    );
   if (within(ROUTE_ACCESS.publicOnly, link)) return false;
   return audience === 'admin' ? !within(ROUTE_ACCESS.participant, link) : !within(ROUTE_ACCESS.admin, link);
 }

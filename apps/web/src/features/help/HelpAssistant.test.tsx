@@ -163,7 +163,9 @@ describe('help assistant', () => {
     for (const match of others.filter((m) => !m.document.path.startsWith('/#')))
       expect(within(log).queryByRole('link', { name: match.document.title })).not.toBeInTheDocument();
     for (const link of within(log).queryAllByRole('link'))
-      expect(link.getAttribute('href')).toMatch(/^(\/#|tel:|mailto:|\/(register-patient|login-patient|forgot-password)$)/);
+      expect(link.getAttribute('href')).toMatch(
+        /^(\/#|tel:|mailto:|\/(register-patient|login-patient|forgot-password)$)/,
+      );
   });
 
   it('says plainly when it does not know, with the study team’s phone, hours and e-mail', async () => {

@@ -48,7 +48,8 @@ async function renderProfile(saved: () => Response) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (init?.method === 'PUT') return saved();
       if (url.endsWith('/keycloak/user')) return json(200, { status: true, data: USER });
-      if (url.includes('/registration-dropdowns')) return json(200, { status: true, data: FALLBACK_REGISTRATION_DROPDOWNS });
+      if (url.includes('/registration-dropdowns'))
+        return json(200, { status: true, data: FALLBACK_REGISTRATION_DROPDOWNS });
       return json(404, { status: false });
     }),
   );
@@ -68,7 +69,10 @@ describe.each(['en', 'sp'] as const)('Profile in %s', (language) => {
   it('shows the server’s refusal of the date of birth under the field', async () => {
     await i18next.changeLanguage(language);
     const save = await renderProfile(() =>
-      json(400, { status: false, data: [{ errorField: 'birthDate', message: 'error.register.birthDate18yrsOrAbove' }] }),
+      json(400, {
+        status: false,
+        data: [{ errorField: 'birthDate', message: 'error.register.birthDate18yrsOrAbove' }],
+      }),
     );
     await userEvent.click(save);
     const field = screen.getByRole('textbox', { name: i18next.t('registration.fields.birthDate') });

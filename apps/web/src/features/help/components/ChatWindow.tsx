@@ -38,16 +38,7 @@ export interface ChatWindowProps {
  * The help assistant's window: a non-modal dialog with a greeting, suggested questions, the conversation (a polite
  * log, so each reply is read out) and the question box. Escape or the close button closes it.
  */
-export default function ChatWindow({
-  id,
-  open,
-  language,
-  turns,
-  contact,
-  audience,
-  onAsk,
-  onClose,
-}: ChatWindowProps) {
+export default function ChatWindow({ id, open, language, turns, contact, audience, onAsk, onClose }: ChatWindowProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const inputRef = useRef<HTMLInputElement>(null);
