@@ -213,6 +213,8 @@ describeEachDatabase('Profile picture', (target) => {
       '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd" width="10" height="10"/></svg>',
       '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://tracker.example/x.css);</style></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" style="fill: u&#114;l(file:///etc/passwd)"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><style>rect { fill: \\75 rl(https://tracker.example/x) }</style></svg>',
     ]) {
       const reply = await putProfile(
         t,

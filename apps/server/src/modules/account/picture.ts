@@ -42,6 +42,8 @@ function isSelfContainedSvg(bytes: Buffer): boolean {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (!/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(text)) return false;
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return false;
+  // Character references and CSS escapes could spell a reference the checks below would not see.
+  if (/&#|\\[0-9a-f]/i.test(text)) return false;
   const externalReference = /(?:href|src)\s*=\s*["']\s*(?!#|data:image\/(?:png|jpeg|gif|webp);)/i;
   const externalStyle = /url\(\s*["']?\s*(?!#|data:image\/(?:png|jpeg|gif|webp);)|@import/i;
   return !externalReference.test(text) && !externalStyle.test(text);
