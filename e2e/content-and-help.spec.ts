@@ -49,7 +49,12 @@ for (const language of ['en', 'sp'] as const) {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
 
   for (const [path, content] of Object.entries(PAGES[language])) {
-    test(`${path} reads in ${language}, with links to the other study pages`, async ({ page, baseURL, signIn }) => {
+    test(`${path} reads in ${language}, with links to the other study pages (${language === 'sp' ? 'phone' : 'desktop'})`, async ({
+      page,
+      baseURL,
+      signIn,
+    }) => {
+      if (language === 'sp') await page.setViewportSize(PHONE);
       await setLanguage(page, language, baseURL!);
       await signIn('patient');
       await page.goto(path);
@@ -164,6 +169,7 @@ for (const language of ['en', 'sp'] as const) {
         'href',
         `mailto:${CONTACT.email}`,
       );
+    await expectNoAxeViolations(page);
   });
 }
 
@@ -193,4 +199,5 @@ test('an urgent question puts 911 and 988 first', async ({ page }) => {
   const log = await ask(window, 'en', 'I have chest pain and cannot breathe');
   await expect(log.getByRole('link', { name: '911' })).toHaveAttribute('href', 'tel:911');
   await expect(log.getByRole('link', { name: '988' })).toHaveAttribute('href', 'tel:988');
+  await expectNoAxeViolations(page);
 });
