@@ -103,6 +103,9 @@ describeEachDatabase('Change password (PUT /update-password)', (target) => {
     const again = await change(t, access_token, { password: NEW_PASSWORD, newPassword: 'Third#2028' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ status: false, message: 'You can not change password before 24 hours.' });
+    // Without the current password nothing is said of when it last changed.
+    const guess = await change(t, access_token, { password: 'Guess#2020', newPassword: 'Third#2028' });
+    expect(guess.json().message).toBe('Wrong current password.');
     expect(
       (await change(t, access_token, { password: NEW_PASSWORD, newPassword: 'Third#2028' }, 'sp')).json().message,
     ).toBe('No puede cambiar la contraseña antes de 24 horas.');

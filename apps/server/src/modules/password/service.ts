@@ -167,16 +167,17 @@ export function createPasswordService(deps: PasswordDeps) {
       const account = await findPasswordChangeAccount(db, caller.userId);
       if (!account || account.status !== 'active') return refused(401, 'error.unauthorized');
       const now = clock.now();
-      const hours = await findPasswordChangeInterval(db);
-      if (account.passwordChangedAt && now.getTime() - account.passwordChangedAt.getTime() < hours * HOUR_MS) {
-        return { ...refused(400, M.tooSoon), values: { hours } };
-      }
       if (!(await deps.limiter.allow(attemptKey('change-password', caller.userId), CHANGE_PASSWORD_LIMIT))) {
         return refused(429, 'error.tooManyAttempts');
       }
       if (!(await verifyPassword(account.passwordHash, parsed.data.password))) {
         await recordAudit(db, { at: now, action: 'password.changeRefused', subjectId: account.id, ip: context.ip });
         return refused(400, M.wrongCurrent, [{ errorField: 'password', message: M.wrongCurrent }]);
+      }
+      // Only after the current password: a borrowed session learns nothing of when the password last changed.
+      const hours = await findPasswordChangeInterval(db);
+      if (account.passwordChangedAt && now.getTime() - account.passwordChangedAt.getTime() < hours * HOUR_MS) {
+        return { ...refused(400, M.tooSoon), values: { hours } };
       }
       const passwordHash = await hashPassword(parsed.data.newPassword);
       await db.transaction(async (tx) => {
