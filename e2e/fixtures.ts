@@ -55,6 +55,16 @@ export async function expectNoAxeViolations(page: Page) {
   // Pages load on demand: wait for the page's own heading, so axe never checks a half-rendered page
   // (hidden from assistive technology while a dialog is open, but on screen).
   await expect(page.getByRole('heading', { level: 1, includeHidden: true })).toBeVisible();
+  // Colours are judged at rest: a menu link fading out of its highlight after a navigation, caught half-way,
+  // once failed color-contrast. Endless animations (a spinner) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
