@@ -1,4 +1,7 @@
-/** Who may open which page (spec section 2, route rules); the router's guards are built from these lists. */
+/**
+ * Who may open which page (spec section 2, route rules); the router's guarded routes are typed and tested
+ * against these lists.
+ */
 export const ROUTE_ACCESS = {
   /** Visitors only: a signed-in user is sent to /dashboard. */
   publicOnly: ['/register-patient', '/login-patient', '/forgot-password'],
