@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { envelope } from '../api/envelope';
+import { REMINDER_DAYS } from '../constants';
+import { ZSettingVersion } from './setting-version';
+
+/** The three reminder schedules: account activation, informed consent form (ICF) and survey. */
+export const REMINDER_TYPES = ['ACCOUNT_ACTIVATION', 'ICF', 'SURVEY'] as const;
+export const ZReminderType = z.enum(REMINDER_TYPES, { error: 'error.reminders.type' });
+export type TReminderType = z.infer<typeof ZReminderType>;
+
+export const REMINDER_MESSAGES = {
+  invalid: 'error.reminders.invalid',
+  type: 'error.reminders.type',
+  notFound: 'error.reminders.notFound',
+} as const;
+
+/** A reminder day: whole days after the event it follows (registration, activation, a survey round opening). */
+export const ZReminderDays = z
+  .number({ error: REMINDER_MESSAGES.invalid })
+  .int(REMINDER_MESSAGES.invalid)
+  .min(REMINDER_DAYS.min, REMINDER_MESSAGES.invalid)
+  .max(REMINDER_DAYS.max, REMINDER_MESSAGES.invalid);
+
+export const ZReminder = z.object({ id: z.uuid(), days: z.number().int() });
+export type TReminder = z.infer<typeof ZReminder>;
+
+/** One type's schedule, ordered by day, with the version an editor sends back when it saves. */
+export const ZReminderSchedule = z.object({
+  type: ZReminderType,
+  reminders: z.array(ZReminder),
+  version: ZSettingVersion,
+});
+export type TReminderSchedule = z.infer<typeof ZReminderSchedule>;
+/** `GET`, `POST` and `DELETE /settings/reminder`. */
+export const ZReminderScheduleReply = envelope(ZReminderSchedule);
+
+export const ZReminderTypeQuery = z.object({ type: ZReminderType });
+export const ZReminderDeleteQuery = z.object({ type: ZReminderType, id: z.uuid({ error: REMINDER_MESSAGES.notFound }) });
+
+/**
+ * `POST /settings/reminder?type=` body: the whole schedule for the type. Rows keep their id when they had
+ * one; a row without an id is new. Days are 1 to 365 and unique within the type; each refused row is named
+ * `reminders.<index>.days`.
+ */
+export const ZReminderScheduleSave = z
+  .object({
+    reminders: z.array(z.object({ id: z.uuid().optional(), days: ZReminderDays })).max(REMINDER_DAYS.max),
+    version: ZSettingVersion.optional(),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<number>();
+    value.reminders.forEach((row, index) => {
+      if (seen.has(row.days)) {
+        context.addIssue({ code: 'custom', path: ['reminders', index, 'days'], message: REMINDER_MESSAGES.invalid });
+      }
+      seen.add(row.days);
+    });
+  });
+export type TReminderScheduleSave = z.infer<typeof ZReminderScheduleSave>;
+/** What the route accepts before the service checks it, so every refusal comes back per row. */
+export const ZReminderScheduleSaveRequest = z.object({ reminders: z.unknown(), version: z.unknown().optional() });
+
+/** A new row's day: one after the last row's (the first is 1), kept within 365. */
+export function nextReminderDay(days: readonly (number | undefined)[]): number {
+  const last = days.at(-1);
+  if (last === undefined || !Number.isFinite(last)) return REMINDER_DAYS.min;
+  return Math.min(Math.max(Math.trunc(last) + 1, REMINDER_DAYS.min), REMINDER_DAYS.max);
+}
