@@ -37,13 +37,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: '**/downtime.spec.ts' },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: ['**/downtime*.spec.ts', '**/study-settings-*.spec.ts'],
+    },
+    // Editors of study-wide settings (security policy, survey period, reminders) change what every other
+    // journey relies on, so they run after those, and restore what they changed.
+    {
+      name: 'study-settings',
+      use: { browserName: 'chromium' },
+      testMatch: '**/study-settings-*.spec.ts',
+      dependencies: ['chromium'],
+    },
     // Downtime closes the portal to participants, so those journeys run alone, after all the others.
     {
       name: 'downtime',
       use: { browserName: 'chromium' },
-      testMatch: '**/downtime.spec.ts',
-      dependencies: ['chromium'],
+      testMatch: '**/downtime*.spec.ts',
+      dependencies: ['study-settings'],
     },
   ],
   webServer: [
