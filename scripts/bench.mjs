@@ -21,7 +21,7 @@ const LOAD = { connections: 20, pipelining: 1, warmupSeconds: 2, durationSeconds
 const THROUGHPUT_GOAL = 0.6; // portal req/s ÷ bare req/s
 const BUNDLE_GOAL_KB = 250; // gzipped; 1 KB = 1000 bytes, as Vite prints sizes
 const STARTUP_TIMEOUT_MS = 180_000; // start.mjs may have to build the web app first
-const SHUTDOWN_TIMEOUT_MS = 15_000; // CONTRACT.md promises 10 s; a little slack before SIGKILL
+const SHUTDOWN_TIMEOUT_MS = 15_000; // a clean stop takes at most 10 s; a little slack before SIGKILL
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 

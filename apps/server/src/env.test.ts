@@ -12,7 +12,7 @@ function configurationError(source: Record<string, string>): string {
 }
 
 describe('readEnv', () => {
-  it('has the defaults of CONTRACT.md', () => {
+  it('has the documented defaults', () => {
     expect(readEnv({})).toEqual({
       PORT: 8080,
       HOST: '127.0.0.1',

@@ -25,7 +25,7 @@ async function main() {
     clock: systemClock,
   });
   if (seed.generatedAdminPassword) {
-    // Printed once, on the first start only (CONTRACT.md); it is never written to the structured log.
+    // Printed once, on the first start only; it is never written to the structured log.
     process.stdout.write(
       `Administrator account created: ${env.ADMIN_EMAIL} / ${seed.generatedAdminPassword} (shown only this once)\n`,
     );

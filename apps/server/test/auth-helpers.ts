@@ -29,7 +29,7 @@ export interface Tokens {
   refresh_token: string;
 }
 
-/** The body of a refused sign-in call (spec section 8), in English. */
+/** The body of a refused sign-in call (status false, the error code and its message), in English. */
 export const refusal = (errorCode: LoginErrorCode, message: string) => ({
   status: false,
   message,

@@ -27,7 +27,7 @@ const UNREADABLE = {
 describeEachDatabase('POST /login', (target) => {
   const testApp = useAuthApp(target);
 
-  it('signs the administrator in at once, whatever the case of the address, with the reply of spec section 3', async () => {
+  it('signs the administrator in at once, whatever the case of the address, with both tokens and no code step', async () => {
     const reply = await login(testApp(), ADMIN.email.toUpperCase(), ADMIN.password);
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({

@@ -22,7 +22,7 @@ function tamper(token: string, claims: object) {
 describeEachDatabase('access tokens and GET /keycloak/user', (target) => {
   const testApp = useAuthApp(target);
 
-  /** The claims every access token of the portal carries (CONTRACT.md, "Tokens"). */
+  /** The claims every access token of the portal carries. */
   const expectClaims = (t: TestApp, token: string, person: object, role: string) => {
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'RS256', typ: 'JWT' });
     const claims = decodeJwt(token);

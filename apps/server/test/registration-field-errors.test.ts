@@ -25,7 +25,7 @@ const criterion = (field: string): Case => ({
   ...CRITERIA,
 });
 
-/** Every field rule of spec section 5, as the server reports it (the clock says 03/01/2026, 12:00 UTC). */
+/** Every field rule of registration, as the server reports it (the clock says 03/01/2026, 12:00 UTC). */
 const CASES: Case[] = [
   criterion('isAdult'),
   criterion('kidneyDiseaseStatus'),

@@ -84,7 +84,7 @@ async function startServer(onFinished: OnFinished, env: Record<string, string>):
   return server;
 }
 
-/** Sends SIGTERM and waits for the exit; gives up after the 10 s CONTRACT.md allows. */
+/** Sends SIGTERM and waits for the exit; gives up after the 10 s a clean stop may take. */
 async function stopServer(server: RunningServer) {
   const sentAt = Date.now();
   server.child.kill('SIGTERM');

@@ -11,7 +11,7 @@ export interface AuditEntry {
   ip?: string;
 }
 
-/** Appends a row to the audit trail (ARCHITECTURE.md: every consent-relevant change leaves one). */
+/** Appends a row to the audit trail: every consent-relevant change leaves one. */
 export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntry) {
   await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
 }

@@ -54,7 +54,7 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** When the informed consent was signed; carried in the token as `isConsentSigned`. */
     consentSignedAt: timestamp('consent_signed_at', { withTimezone: true }),
-    /** Study e-mails such as reminders (spec section 3, "Communication preferences"); security mail always goes. */
+    /** Study e-mails such as reminders; security mail always goes. */
     emailSubscription: boolean('email_subscription').notNull().default(true),
     /** The study newsletter. */
     newsletterSubscription: boolean('newsletter_subscription').notNull().default(true),
@@ -62,7 +62,7 @@ export const users = pgTable(
     surveyTourSeenAt: timestamp('survey_tour_seen_at', { withTimezone: true }),
   },
   (t) => [
-    // Only one live account per address; a withdrawn participant may register again (DECISIONS.md).
+    // Only one live account per address; a withdrawn participant may register again.
     uniqueIndex('users_email_live_unique')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.status} <> 'withdrawn'`),
@@ -84,7 +84,7 @@ export const healthSystems = pgTable('health_systems', {
   updatedAt: updatedAt(),
 });
 
-/** Option lists of the registration form other than health systems (spec section 3). */
+/** Option lists of the registration form other than health systems (gender, country, language). */
 export const dropdownOptions = pgTable(
   'dropdown_options',
   {
@@ -191,7 +191,7 @@ export const registrationTokens = pgTable('registration_tokens', oneUseLinkColum
 ]);
 
 /**
- * A participant's chosen health system awaiting an administrator's decision (DECISIONS.md):
+ * A participant's chosen health system (other than none) awaiting an administrator's decision:
  * `isVerified` is null until marked Verified (true) or Rejected (false).
  */
 export const healthSystemVerifications = pgTable('health_system_verifications', {
@@ -498,7 +498,7 @@ export const surveyForms = pgTable(
 );
 
 /**
- * A participant's survey round (DECISIONS.md, "Survey rounds"): the first opens when consent is signed, the
+ * A participant's survey round: the first opens when consent is signed, the
  * next ones every configured number of months; each stays open for the survey period in force when it opened.
  */
 export const surveyRounds = pgTable(
@@ -521,7 +521,7 @@ export const surveyRounds = pgTable(
   ],
 );
 
-/** A one-time survey (DECISIONS.md, "One-time surveys"): one form, a send date and a window. */
+/** A one-time survey: one form, a send date and a window. */
 export const oneTimeSurveys = pgTable(
   'one_time_surveys',
   {

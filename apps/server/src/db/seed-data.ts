@@ -2,7 +2,7 @@ import { FALLBACK_FIELD_TYPES } from '@portal/shared/reference/supported-fields'
 import { FALLBACK_LANGUAGES } from '@portal/shared/reference/languages';
 import { FALLBACK_REGISTRATION_DROPDOWNS } from '@portal/shared/reference/registration-dropdowns';
 
-/** Default values the spec and DECISIONS.md give; administrators may change most of them later. */
+/** The study's default settings, seeded on first start; administrators may change most of them later. */
 
 export const DEFAULT_SECURITY_POLICY = {
   otpLength: 6,

@@ -7,7 +7,7 @@ import { toLanguage } from '@portal/shared/i18n/language';
 type Catalog = Record<string, unknown>;
 export type Translate = (language: Language, key: string, values?: Record<string, string | number>) => string;
 
-/** The language the participant reads the portal in: the preferredLanguage cookie (spec section 3). */
+/** The language the participant reads the portal in: the preferredLanguage cookie, English by default. */
 export function requestLanguage(request: FastifyRequest): Language {
   const chosen = request.cookies[LANGUAGE_COOKIE];
   return toLanguage(chosen);

@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** The bearer token of `Authorization: Bearer <token>` (CONTRACT.md), or undefined. */
+/** The bearer token of `Authorization: Bearer <token>`, or undefined. */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   return match?.[1];

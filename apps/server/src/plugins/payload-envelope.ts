@@ -3,7 +3,7 @@ import { importPayloadKey, openPayload } from '@portal/shared/crypto/payload-env
 import { requestLanguage, translate } from '../lib/localize';
 
 /**
- * A preValidation hook that opens the sealed values of a request body (CONTRACT.md: payload envelope).
+ * A preValidation hook that opens the sealed values of a request body (AES-256-GCM under PAYLOAD_KEY).
  * A value that does not open is answered with 400 before any rule runs.
  */
 export function openSealedBody(base64Key: string) {

@@ -2,7 +2,7 @@ import type { Env } from '../env';
 
 const MINUTE_MS = 60_000;
 
-/** A per-IP limit of `max` requests per window, scaled by RATE_LIMIT_FACTOR (CONTRACT.md). */
+/** A per-IP limit of `max` requests per window, multiplied by RATE_LIMIT_FACTOR (1 unless set). */
 export function perIpRateLimit(env: Pick<Env, 'RATE_LIMIT_FACTOR'>, max: number, timeWindow: number) {
   return { max: Math.ceil(max * env.RATE_LIMIT_FACTOR), timeWindow };
 }

@@ -16,7 +16,7 @@ export function attemptKey(scope: string, subject: string): string {
 
 /**
  * Fixed-window limits per account or address, counted in the database so every server process shares
- * them. Unlike the per-IP limits, these ignore RATE_LIMIT_FACTOR (CONTRACT.md).
+ * them. Unlike the per-IP limits, these ignore RATE_LIMIT_FACTOR, so a load test cannot loosen them.
  */
 export function createAttemptLimiter(db: Database, clock: Clock) {
   return {

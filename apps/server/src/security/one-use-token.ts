@@ -11,7 +11,7 @@ export function newOneUseToken(now: Date, lifetimeMs: number) {
   return { token, hash: hashSecret(token), expiresAt: new Date(now.getTime() + lifetimeMs) };
 }
 
-/** The portal page an e-mailed link opens, with the token and the account id (`?token=&id=`, spec section 2). */
+/** The portal page an e-mailed link opens, with the token and the account id (`?token=&id=`). */
 export function emailedLink(publicUrl: string, page: string, token: string, userId: string): string {
   const url = new URL(page, publicUrl);
   url.searchParams.set('token', token);

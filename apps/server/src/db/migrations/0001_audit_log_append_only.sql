@@ -1,4 +1,4 @@
--- Audit rows are never updated or deleted (ARCHITECTURE.md, Principles).
+-- Audit rows are never updated or deleted.
 CREATE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only';

@@ -27,7 +27,7 @@ export async function findUserDetails(db: Pick<Database, 'select'>, userId: stri
   return row;
 }
 
-/** The editable part of a profile (spec section 3, "Profile update"): nothing else is ever written here. */
+/** The editable part of a profile (language, birth date, gender, picture): nothing else is ever written here. */
 export async function updateProfileFields(
   db: Executor,
   userId: string,

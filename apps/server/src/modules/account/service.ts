@@ -45,7 +45,7 @@ const patientsOnly = () => refused(403, PROFILE_MESSAGES.patientsOnly);
 const pictureProblem = (httpStatus: number, message: string) =>
   refused(httpStatus, message, [{ errorField: 'file', message }]);
 
-/** The signed-in user's own account (spec section 2, "Account settings"): profile, picture, preferences. */
+/** The signed-in user's own account settings: profile, picture, preferences. */
 export function createAccountService({ db, clock, reference }: AccountDeps) {
   return {
     async getUserDetails(userId: string): Promise<TUserDetails | undefined> {
@@ -126,7 +126,7 @@ export function createAccountService({ db, clock, reference }: AccountDeps) {
       return row ? { ok: true, data: row } : refused(401, 'error.unauthorized');
     },
 
-    /** `PUT /communication-preferences/update`: at least one stays ticked (spec section 5). */
+    /** `PUT /communication-preferences/update`: at least one of e-mail and newsletter stays ticked. */
     async updateCommunicationPreferences(
       caller: AccountCaller,
       body: unknown,

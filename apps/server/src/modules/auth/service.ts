@@ -50,7 +50,7 @@ export interface AuthDeps {
   settings: { getDowntime(): Promise<{ inDowntime: boolean }> };
 }
 
-/** Sign-in with an optional e-mailed code, lockout, sessions and token rotation (spec sections 3, 4 and 8). */
+/** Sign-in with an optional e-mailed code, lockout, sessions and token rotation. */
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, tokens } = deps;
 

@@ -36,7 +36,7 @@ const ZVerifiedPayload = z.object({
   realm_access: z.object({ roles: z.array(z.string()) }),
 });
 
-/** Signs and verifies access tokens with Keycloak-shaped claims (CONTRACT.md, "Tokens"). */
+/** Signs and verifies access tokens with Keycloak-shaped claims (`sub`, `email`, names, roles, consent, language). */
 export function createTokenIssuer(key: TokenSigningKey, issuer: string) {
   return {
     async issueAccessToken(subject: TokenSubject, now: Date): Promise<string> {

@@ -24,7 +24,7 @@ function decodePayload(text: string): Payload | null {
 }
 
 /**
- * The self-hosted ALTCHA proof-of-work captcha (DECISIONS.md). Challenges are signed with a secret kept in
+ * The self-hosted ALTCHA proof-of-work captcha. Challenges are signed with a secret kept in
  * the database; a solution counts once, and only within its lifetime measured on the portal's clock.
  */
 export function createCaptchaService({ db, clock }: { db: Database; clock: Clock }) {

@@ -29,7 +29,7 @@ export interface SigningEvidence {
 
 const utcTime = (at: Date) => `${formatDate(at)} ${at.toISOString().slice(11, 19)} UTC`;
 
-/** Appends the signature certificate page (DECISIONS.md) to the stamped document, in the form's language. */
+/** Appends the signature certificate page to the stamped document, in the form's language. */
 export async function appendCertificate(pdf: PDFDocument, evidence: SigningEvidence): Promise<void> {
   const t = (key: string, values?: Record<string, string | number>) => translate(evidence.language, key, values);
   const fonts = await embedFonts(pdf);

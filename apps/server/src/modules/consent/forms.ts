@@ -23,7 +23,7 @@ const sameOwner = (healthSystemId: string | null) =>
   healthSystemId ? eq(consentForms.healthSystemId, healthSystemId) : isNull(consentForms.healthSystemId);
 
 /**
- * Publishes a new version of a consent form (DECISIONS.md, "Consent versions"): the current version of the
+ * Publishes a new version of a consent form: the current version of the
  * same owner and language is retired, the new one counts up from it, and its file and fields are stored with
  * it. Signatures already made keep pointing at the version they were made on.
  */

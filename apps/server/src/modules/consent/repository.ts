@@ -52,7 +52,7 @@ const formColumns = {
 
 /**
  * The form a participant signs: the current version of their health system's own form in their language,
- * else the current default form in that language (DECISIONS.md, "Outside services, built in").
+ * else the current default form in that language.
  */
 export async function findCurrentFormFor(db: Executor, language: Language, healthSystem: string | null) {
   const ownSystem = healthSystem

@@ -22,7 +22,7 @@ const USER_AGENT_MAX = 500;
 
 /**
  * A stored PDF leaves only as a download: never shown inline by the browser, never sniffed as something else,
- * never cached (ARCHITECTURE.md: uploaded and stored PDFs are not served as HTML).
+ * never cached, so an uploaded or stored PDF is never served as HTML.
  */
 function sendPdf(response: FastifyReply, bytes: Uint8Array, fileName: string) {
   return response

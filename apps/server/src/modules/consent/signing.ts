@@ -66,7 +66,7 @@ const alreadySigned = refused(409, 'consent.alreadySigned', undefined, SIGNING_E
 const outdated = refused(409, 'consent.formOutdated', undefined, SIGNING_ERROR_CODES.formOutdated);
 
 /**
- * The built-in e-signature ceremony (DECISIONS.md): which form a participant signs, the code asked first when
+ * The built-in e-signature ceremony: which form a participant signs, the code asked first when
  * the policy says so, and the signing itself, which stamps the values, appends the certificate page, stores
  * the signed copy with its hashes and e-mails it.
  */

@@ -19,7 +19,7 @@ export interface WithdrawalDeps {
 }
 
 /**
- * A participant's own withdrawal (DECISIONS.md, "Withdrawal"): a new record with the date and reason; the
+ * A participant's own withdrawal: a new record with the date and reason, never a deletion; the
  * account is closed (no sign-in, no study e-mail, the address free to register again), every session ends at
  * once, and the signed consent and the answers already given stay as they are. One confirmation e-mail follows.
  */

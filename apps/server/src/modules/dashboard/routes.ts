@@ -3,7 +3,7 @@ import { ROLES } from '@portal/shared/constants';
 import { ZDashboardReply } from '@portal/shared/dashboard/dashboard';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
-/** `GET /dashboard` (DECISIONS.md: new calls live under /common-server): the signed-in home page's data. */
+/** `GET /dashboard` (under /common-server like every call): the signed-in home page's data. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboard = app.services.dashboard;
   app.get(

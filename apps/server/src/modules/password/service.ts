@@ -51,7 +51,7 @@ export interface PasswordDeps {
   resendActivation(query: { email: string }): Promise<unknown>;
 }
 
-/** Forgot password, the e-mailed reset link, and the reset itself (spec sections 2, 4, 5 and 8). */
+/** Forgot password, the e-mailed reset link, and the reset itself. */
 export function createPasswordService(deps: PasswordDeps) {
   const { db, clock, mailer } = deps;
   const down = async () => (await deps.settings.getDowntime()).inDowntime;
@@ -152,7 +152,7 @@ export function createPasswordService(deps: PasswordDeps) {
 
     /**
      * `PUT /update-password` (Change Password): the current password, then the new one under the security
-     * policy, at most once per `resetPasswordAgainLimitInHrs` (spec section 5; a registration password does
+     * policy, at most once per `resetPasswordAgainLimitInHrs` (24 hours by default; a registration password does
      * not count as a change). The caller's own session stays open; every other one ends, and the owner is
      * told by e-mail.
      */

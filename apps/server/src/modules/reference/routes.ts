@@ -7,7 +7,7 @@ import { publicReadRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['reference'];
 
-/** The unauthenticated reference reads of spec section 7. */
+/** The reference reads anyone may make without a token: downtime, dropdowns, password policy, languages, fields. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { replies } = app.services.reference;
   const config = { rateLimit: publicReadRateLimit(app.env) };

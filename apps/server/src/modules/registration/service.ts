@@ -72,7 +72,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Registration, the credentials check, activation links and activation (spec sections 2 to 5). */
+/** Registration, the credentials check, activation links and activation. */
 export function createRegistrationService(deps: RegistrationDeps) {
   const { db, clock, mailer, limiter } = deps;
 

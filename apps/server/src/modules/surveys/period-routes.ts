@@ -5,7 +5,7 @@ import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/s
 import { sendFieldErrors } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
-/** The survey period editor of System Options (spec sections 5 and 7): administrators only. */
+/** The survey period editor of System Options (1 to 365 days): administrators only. */
 export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/survey/config/period',

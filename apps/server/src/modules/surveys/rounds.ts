@@ -16,8 +16,8 @@ export function addMonths(from: Date, months: number): Date {
 export const addDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS);
 
 /**
- * When each of a participant's rounds opens (DECISIONS.md, "Survey rounds"): the first when consent was signed,
- * then every `intervalMonths`. Returns the rounds opened by `now` and when the next one opens.
+ * When each of a participant's rounds opens: the first when consent was signed, then every `intervalMonths`.
+ * Returns the rounds opened by `now` and when the next one opens.
  */
 export function roundSchedule(consentSignedAt: Date, now: Date, intervalMonths: number) {
   const opened: { number: number; opensAt: Date }[] = [];

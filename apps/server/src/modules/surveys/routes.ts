@@ -21,7 +21,7 @@ const security = [{ bearerAuth: [] }];
 const MINUTE_MS = 60_000;
 const refusals = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply };
 
-/** The participant's surveys (spec sections 3, 4 and 7): patients only, each sees only their own. */
+/** The participant's surveys: patients only, each sees only their own. */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const surveys = app.services.surveys;
   const onRequest = app.requireRole(ROLES.patient);

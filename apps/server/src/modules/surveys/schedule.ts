@@ -13,7 +13,7 @@ const ZIntervalMonths = z.number().int().min(1).max(120);
 const ZPeriodChanges = z.array(z.object({ at: z.iso.datetime(), from: z.number().int(), to: z.number().int() }));
 type TPeriodChange = z.infer<typeof ZPeriodChanges>[number];
 
-/** The survey period (spec section 5) and the months between rounds (DECISIONS.md, "Survey rounds"). */
+/** The survey period (1 to 365 days a round stays open) and the months between rounds (12 by default). */
 export function createSurveyScheduleSettings({ db, clock }: { db: Database; clock: Clock }) {
   async function getPeriod(): Promise<TSurveyPeriod> {
     const parsed = ZSurveyPeriod.safeParse(await findAppSetting(db, 'surveyPeriod'));

@@ -56,8 +56,8 @@ export function createSurveyService({
   schedule: SurveyScheduleSettings;
 }) {
   /**
-   * Records the rounds that have opened by now (DECISIONS.md, "Survey rounds"), each with the survey period in
-   * force when it opened, and answers every entry the participant has.
+   * Records the rounds that have opened by now (the first at consent, then every configured number of months),
+   * each with the survey period in force when it opened, and answers every entry the participant has.
    */
   async function entriesOf(userId: string, now: Date) {
     const participant = await findSurveyParticipant(db, userId);

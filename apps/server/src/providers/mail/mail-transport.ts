@@ -19,7 +19,7 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
-/** Where e-mail goes: an SMTP server, or the database outbox printed to the log (CONTRACT.md: SMTP_URL). */
+/** Where e-mail goes: the SMTP server of SMTP_URL, or, when it is unset, the database outbox printed to the log. */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
   /** Whether the message bodies are kept in the database (the outbox is the delivery there). */

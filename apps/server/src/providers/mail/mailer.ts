@@ -18,11 +18,11 @@ export interface SendMailRequest {
   attachments?: MailAttachment[];
   /**
    * Whether the message still goes to a participant who withdrew: only the withdrawal's own confirmation
-   * does (DECISIONS.md, "Withdrawal"); any other is recorded as suppressed and not sent.
+   * does; any other is recorded as suppressed and not sent.
    */
   evenIfWithdrawn?: boolean;
   /**
-   * The communication preference the message falls under (spec section 3): `email` for study e-mails such as
+   * The communication preference the message falls under: `email` for study e-mails such as
    * reminders, `newsletter` for the newsletter. A recipient who turned it off gets it recorded as suppressed.
    * Security and consent messages have none: they always go.
    */

@@ -3,7 +3,7 @@ import { maskEmail, type MailTransport } from './mail-transport';
 
 /**
  * With no SMTP server configured, the database row is the delivery; the log line lets a developer (or a
- * newcomer trying the portal) follow the links and type the sign-in codes, as CONTRACT.md promises.
+ * newcomer trying the portal) follow the links and type the sign-in codes.
  */
 export function outboxTransport(log: FastifyBaseLogger): MailTransport {
   return {
