@@ -4,7 +4,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
-import { SessionProvider } from './app/session';
+import { SessionProvider } from './lib/session';
 import { theme } from './app/theme';
 import { initI18n } from './lib/i18n';
 import { readLanguageCookie } from './lib/language';

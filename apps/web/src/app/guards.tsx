@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 import { readStoredSession, type StoredSession } from '../lib/auth-storage';
 
 /**

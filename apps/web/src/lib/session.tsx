@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { TAccessTokenResponse } from '@portal/shared/auth/login';
 import { ZLogoutReply } from '@portal/shared/auth/session';
 import { TOKEN_REFRESH_LEAD_MS, TOKEN_STORAGE_KEY } from '@portal/shared/constants';
-import { apiRequest, setUnauthorizedHandler } from '../lib/api-client';
+import { apiRequest, setUnauthorizedHandler } from './api-client';
 import {
   clearAllStoredData,
   clearLoginData,
@@ -11,8 +11,8 @@ import {
   readStoredTokens,
   saveTokens,
   type StoredSession,
-} from '../lib/auth-storage';
-import { refreshStoredTokens } from '../lib/token-refresh';
+} from './auth-storage';
+import { refreshStoredTokens } from './token-refresh';
 
 /** Why a session ended without the user asking: idle ends on the login page with the timed-out notice. */
 export type SessionEnd = 'expired' | 'idle';
@@ -102,7 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   useEffect(() => {
-    // About a minute before the access token expires, or every second in its last minute (spec section 9).
+    // About a minute before the access token expires, or every second in its last minute.
     if (!session) return;
     const remaining = session.expiresAtMs - Date.now();
     const delay = retries > 0 ? RETRY_MS : Math.max(remaining - TOKEN_REFRESH_LEAD_MS, 0);

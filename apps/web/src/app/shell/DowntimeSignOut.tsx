@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useDowntime } from '../../lib/downtime';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 
 /** The longest delay a browser timer accepts; a later start is looked at again when the settings reload. */
 const MAX_TIMER_MS = 2_147_483_647;

@@ -3,7 +3,7 @@ import { AppBar, Box, Button, Drawer, IconButton, List, ListItemButton, ListItem
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ProfileMenu } from './ProfileMenu';
 import { ADMIN_MENU, PATIENT_MENU, isActive, type NavItem } from './navigation';

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useTranslation } from 'react-i18next';
 import { COUNTDOWN_TICK_MS, IDLE_PROMPT_MS, IDLE_TIMEOUT_MS } from '@portal/shared/constants';
 import { useClientConfig } from '../../lib/client-config';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 import { markActivity, readLastActivity, watchActivity } from './idle-activity';
 
 /**

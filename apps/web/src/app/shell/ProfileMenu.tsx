@@ -19,7 +19,7 @@ import defaultProfile from '../../assets/default-profile.svg';
 import { useProfilePictureUrl } from '../../lib/profile-picture';
 import { useUserDetails } from '../../lib/user-details';
 import { WithdrawDialog } from '../../features/consent/components/WithdrawDialog';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 
 /** User name, Account Settings, My Informed Consent, Withdraw (patients only) and Logout, with a confirmation. */
 export function ProfileMenu() {

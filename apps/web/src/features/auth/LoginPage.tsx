@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { TLoginRequest, TLoginResult } from '@portal/shared/auth/login';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { writeLanguageCookie } from '../../lib/language';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { login } from './api/auth-api';
 import { CodeForm } from './components/CodeForm';
 import { CredentialsForm } from './components/CredentialsForm';

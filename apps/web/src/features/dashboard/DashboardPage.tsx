@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/ui/PageHeading';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { LoadFailedAlert } from '../../components/ui/LoadFailedAlert';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { useDashboard } from './api/dashboard-api';

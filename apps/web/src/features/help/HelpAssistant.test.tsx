@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TContactSettings } from '@portal/shared/client-config';
 import { assistant as englishAssistant } from '@portal/shared/help/assistant-en';
 import { assistant as spanishAssistant } from '@portal/shared/help/assistant-sp';
-import { SessionProvider } from '../../app/session';
+import { SessionProvider } from '../../lib/session';
 import { initI18n } from '../../lib/i18n';
 import { storeParticipantToken } from '../../test-session';
 import { HelpAssistant } from './HelpAssistant';

@@ -4,7 +4,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '@portal/shared/i18n/language';
 import { loadHelpAssistant } from '@portal/shared/help/load-help-assistant';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useClientConfig } from '../../lib/client-config';
 import { chatReducer, cleanQuestion, type FocusAfterClose } from './components/chat-conversation';
 import { focusRing } from '../../components/ui/styles';

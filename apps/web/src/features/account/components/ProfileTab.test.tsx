@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { SUCCESS_MESSAGE_DISPLAY_MS } from '@portal/shared/constants';
 import { FALLBACK_REGISTRATION_DROPDOWNS } from '@portal/shared/reference/registration-dropdowns';
-import { SessionProvider } from '../../../app/session';
+import { SessionProvider } from '../../../lib/session';
 import { initI18n } from '../../../lib/i18n';
 import { storeParticipantToken } from '../../../test-session';
 import { ProfileTab } from './ProfileTab';

@@ -9,7 +9,7 @@ import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { SUCCESS_MESSAGE_DISPLAY_MS, UPLOAD_ERROR_DISPLAY_MS, type Language } from '@portal/shared/constants';
 import { localCalendarDate } from '@portal/shared/registration/birth-date';
 import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 import { BirthDateFormField } from '../../../components/ui/DateOfBirthField';
 import { SelectField } from '../../../components/ui/SelectField';
 import { serverMessage } from '../../../lib/api-client';

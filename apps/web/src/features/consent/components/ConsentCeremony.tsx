@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_DIALOG_RELOAD_MS } from '@portal/shared/constants';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 
 // react-pdf and signature_pad load only when the ceremony opens.
 const SigningDialog = lazy(() => import('./SigningDialog'));

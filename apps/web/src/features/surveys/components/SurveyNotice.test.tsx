@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../app/session';
+import { SessionProvider } from '../../../lib/session';
 import { initI18n } from '../../../lib/i18n';
 import { storeParticipantToken } from '../../../test-session';
 import { SurveyNotice } from './SurveyNotice';

@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Button, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../lib/session';
 import { useSurveyNotification } from '../api/survey-api';
 
 /** Pages that already say what waits: the Surveys screen itself, and the home page's next step. */
