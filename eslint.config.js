@@ -4,39 +4,16 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const webFeatures = [
-  'account',
-  'auth',
-  'consent',
-  'help',
-  'landing',
-  'registration',
-  'password',
-  'surveys',
-  'system-options',
-  'dashboard',
-  'content',
-  'errors',
-];
-const serverModules = [
-  'auth',
-  'registration',
-  'password',
-  'account',
-  'consent',
-  'surveys',
-  'settings',
-  'withdrawals',
-  'verification',
-  'health-systems',
-  'analytics',
-  'reference',
-  'help',
-  'landing',
-  'health',
-  'dashboard',
-];
+/** The areas are the folders that exist when lint runs, so a new feature or module is isolated from its first file. */
+const areasIn = (dir) =>
+  readdirSync(fileURLToPath(new URL(dir, import.meta.url)), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = areasIn('./apps/web/src/features/');
+const serverModules = areasIn('./apps/server/src/modules/');
 
 /** A feature (or module) may import only from itself and from shared layers, never from a sibling. */
 const isolate = (base, names) =>
@@ -93,6 +70,11 @@ export default tseslint.config(
               target: './apps/web/src/lib',
               from: './apps/web/src/features',
               message: 'Shared lib does not import features.',
+            },
+            {
+              target: ['./apps/web/src/features', './apps/web/src/lib', './apps/web/src/components'],
+              from: './apps/web/src/app',
+              message: 'Only the app composes; features and shared layers do not import app/.',
             },
           ],
         },
