@@ -9,7 +9,7 @@ const CommunicationTab = named(() => import('../features/account/components/Comm
 const ChangePasswordTab = named(() => import('../features/account/components/ChangePasswordTab'), 'ChangePasswordTab');
 const MyInformedConsent = named(() => import('../features/consent/components/MyInformedConsent'), 'MyInformedConsent');
 
-/** The tabs of Account Settings, each owned by its feature (spec section 2; `?tab=consent` opens consent). */
+/** The tabs of Account Settings, each owned by its feature (`?tab=consent` opens consent). */
 export const ACCOUNT_SETTINGS_TABS: AccountSettingsTab[] = [
   { value: 'profile', labelKey: 'account.profileTab', panel: <ProfileTab /> },
   { value: 'communication', labelKey: 'account.communicationTab', panel: <CommunicationTab /> },

@@ -25,7 +25,7 @@ const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 /** A page behind a guard: its path must be one the access lists give that guard (checked in router.test.tsx too). */
 type GuardedRoute<A extends keyof typeof ROUTE_ACCESS> = { path: (typeof ROUTE_ACCESS)[A][number]; element: ReactNode };
 
-/** The route table of spec section 2. */
+/** The portal's routes and who may open each. */
 export const routes = [
   {
     element: <AppLayout />,

@@ -55,7 +55,7 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-/** `apiRequest` with the stored access token as a bearer header; a 401 ends the session (spec section 4). */
+/** `apiRequest` with the stored access token as a bearer header; a 401 ends the session. */
 export async function authorizedRequest<S extends z.ZodType<{ status: boolean; message?: string }>>(
   path: string,
   schema: S,

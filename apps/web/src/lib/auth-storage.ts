@@ -74,7 +74,7 @@ export function clearLoginData() {
 }
 
 /**
- * The clean sign-out of a failed refresh or a refused token (spec section 4): all local and session
+ * The clean sign-out of a failed refresh or a refused token: all local and session
  * storage and every cookie the page can reach, except the preferred language, so the login page that
  * follows still speaks the participant's language.
  */

@@ -5,7 +5,7 @@ export { htmlLang, isLanguage };
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
-/** The preferred language from the `preferredLanguage` cookie, else English (spec section 3). */
+/** The preferred language from the `preferredLanguage` cookie, else English. */
 export function readLanguageCookie(cookie: string = document.cookie): Language {
   const entry = cookie
     .split(';')
@@ -35,7 +35,7 @@ export function onBeforeLanguageReload(task: BeforeReload): () => void {
 }
 
 /**
- * Stores the choice and reloads when it differs from the language on screen (spec section 4),
+ * Stores the choice and reloads when it differs from the language on screen,
  * so every text, date and server-rendered piece comes back in the new language.
  */
 export async function changeLanguage(next: Language, current: Language) {

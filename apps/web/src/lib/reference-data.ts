@@ -13,7 +13,7 @@ import { apiRequest } from './api-client';
 
 const TEN_MINUTES = 600_000;
 
-/** The password rules of the security policy; the built-in fallback when the call fails (spec section 3). */
+/** The password rules of the security policy; the built-in fallback (8 to 15 characters) when the call fails. */
 export function usePasswordPolicy() {
   return useQuery({
     queryKey: ['password-policy'],

@@ -1,5 +1,5 @@
 /**
- * Who may open which page (spec section 2, route rules); the router's guarded routes are typed and tested
+ * Who may open which page; the router's guarded routes are typed and tested
  * against these lists.
  */
 export const ROUTE_ACCESS = {

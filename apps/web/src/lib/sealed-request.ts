@@ -10,7 +10,7 @@ import { apiRequest } from './api-client';
 
 let key: Promise<PayloadKey> | undefined;
 
-/** The key the server runs with, handed over by GET /client-config (CONTRACT.md), imported once. */
+/** The key the server runs with, handed over by GET /client-config (so a new key needs no rebuild), imported once. */
 function payloadKey(): Promise<PayloadKey> {
   key ??= apiRequest('/client-config', ZClientConfigReply).then(
     (reply) => importPayloadKey(reply.data!.payloadKey),

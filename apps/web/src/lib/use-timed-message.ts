@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A message that clears itself after `ms` (spec section 9: a success shows for 2 s, an upload error for 5 s).
+ * A message that clears itself after `ms` (a success shows for 2 s, an upload error for 5 s).
  * Showing a new one restarts the time.
  */
 export function useTimedMessage<T>(ms: number): [T | undefined, (value: T | undefined) => void] {

@@ -5,7 +5,7 @@ import { authorizedRequest } from './api-client';
 /**
  * `GET /keycloak/user`, the signed-in user's details. Loaded on every signed-in page by the header, so a
  * session ended elsewhere (logout in another browser, password reset, withdrawal) is noticed at once:
- * its 401 signs this browser out cleanly (spec section 4).
+ * its 401 signs this browser out cleanly.
  */
 export function useUserDetails(userId: string | undefined) {
   return useQuery({

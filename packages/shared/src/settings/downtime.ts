@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { DOWNTIME_MESSAGE_MAX, DOWNTIME_REMINDER_DAYS } from '../constants';
+import { ZSettingVersion } from './setting-version';
 
 /** `GET /downtime`: the downtime banner settings plus whether it shows now (spec section 3). */
 export const ZDowntime = z.object({
@@ -11,6 +12,8 @@ export const ZDowntime = z.object({
   reminderDaysInAdvance: z.number().int(),
   inDowntime: z.boolean(),
   show: z.boolean(),
+  /** The stored settings' version, for the editor to send back when it saves. */
+  version: ZSettingVersion.optional(),
 });
 export type TDowntime = z.infer<typeof ZDowntime>;
 export const ZDowntimeReply = envelope(ZDowntime);
@@ -30,8 +33,9 @@ const downtimeMessage = z
   .max(DOWNTIME_MESSAGE_MAX, DOWNTIME_MESSAGES.messageTooLong);
 
 /**
- * `POST /downtime` (administrators): the downtime settings. An enabled window must start in the future and
- * end after its start; `now` is the server's clock, so the rule is the same for every browser.
+ * `POST /downtime` (administrators): the downtime settings, and the version the editor opened. An enabled
+ * window must start in the future and end after its start; `now` is the server's clock, so the rule is the
+ * same for every browser.
  */
 export function downtimeUpdateSchema(now: Date) {
   return z
@@ -45,6 +49,7 @@ export function downtimeUpdateSchema(now: Date) {
         .int(DOWNTIME_MESSAGES.reminderDays)
         .min(DOWNTIME_REMINDER_DAYS.min, DOWNTIME_MESSAGES.reminderDays)
         .max(DOWNTIME_REMINDER_DAYS.max, DOWNTIME_MESSAGES.reminderDays),
+      version: ZSettingVersion.optional(),
     })
     .refine(
       (v) =>

@@ -35,27 +35,49 @@ export type TReminderSchedule = z.infer<typeof ZReminderSchedule>;
 export const ZReminderScheduleReply = envelope(ZReminderSchedule);
 
 export const ZReminderTypeQuery = z.object({ type: ZReminderType });
-export const ZReminderDeleteQuery = z.object({ type: ZReminderType, id: z.uuid({ error: REMINDER_MESSAGES.notFound }) });
+export const ZReminderDeleteQuery = z.object({
+  type: ZReminderType,
+  id: z.uuid({ error: REMINDER_MESSAGES.notFound }),
+  version: ZSettingVersion.optional(),
+});
 
 /**
  * `POST /settings/reminder?type=` body: the whole schedule for the type. Rows keep their id when they had
- * one; a row without an id is new. Days are 1 to 365 and unique within the type; each refused row is named
- * `reminders.<index>.days`.
+ * one; a row without an id is new. Days are 1 to 365 and unique within the type, ids unique too; each refused
+ * row is named `reminders.<index>.days` (or `.id`).
  */
 export const ZReminderScheduleSave = z
   .object({
-    reminders: z.array(z.object({ id: z.uuid().optional(), days: ZReminderDays })).max(REMINDER_DAYS.max),
+    reminders: z
+      .array(
+        z.object(
+          { id: z.uuid({ error: REMINDER_MESSAGES.invalid }).optional(), days: ZReminderDays },
+          { error: REMINDER_MESSAGES.invalid },
+        ),
+        { error: REMINDER_MESSAGES.invalid },
+      )
+      .max(REMINDER_DAYS.max, REMINDER_MESSAGES.invalid),
     version: ZSettingVersion.optional(),
   })
-  .superRefine((value, context) => {
-    const seen = new Set<number>();
-    value.reminders.forEach((row, index) => {
-      if (seen.has(row.days)) {
-        context.addIssue({ code: 'custom', path: ['reminders', index, 'days'], message: REMINDER_MESSAGES.invalid });
-      }
-      seen.add(row.days);
-    });
-  });
+  .superRefine(
+    (value, context) => {
+      // Runs even when other rows are refused (the value is then the raw input), so every duplicate is named.
+      const rows: unknown[] = Array.isArray(value.reminders) ? value.reminders : [];
+      const seen = { days: new Set<unknown>(), id: new Set<unknown>() };
+      rows.forEach((row, index) => {
+        if (!row || typeof row !== 'object') return;
+        for (const field of ['days', 'id'] as const) {
+          const cell = (row as Record<string, unknown>)[field];
+          if (cell === undefined) continue;
+          if (seen[field].has(cell)) {
+            context.addIssue({ code: 'custom', path: ['reminders', index, field], message: REMINDER_MESSAGES.invalid });
+          }
+          seen[field].add(cell);
+        }
+      });
+    },
+    { when: () => true },
+  );
 export type TReminderScheduleSave = z.infer<typeof ZReminderScheduleSave>;
 /** What the route accepts before the service checks it, so every refusal comes back per row. */
 export const ZReminderScheduleSaveRequest = z.object({ reminders: z.unknown(), version: z.unknown().optional() });

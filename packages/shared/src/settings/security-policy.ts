@@ -26,15 +26,25 @@ export type SecurityPolicyNumber = keyof typeof SECURITY_POLICY_LIMITS;
 export const SECURITY_POLICY_NUMBERS = Object.keys(SECURITY_POLICY_LIMITS) as SecurityPolicyNumber[];
 export const SECURITY_POLICY_SWITCHES = ['otpEnabledForPatient', 'otpRequiredBeforeICFSign'] as const;
 
-/** The message key of each field's rule, and of the rules that tie fields together. */
+/** The message key of each field's rule and of the rules between fields, each written out in full. */
 export const SECURITY_POLICY_MESSAGES = {
-  ...(Object.fromEntries(SECURITY_POLICY_NUMBERS.map((field) => [field, `error.securityPolicy.${field}`])) as Record<
-    SecurityPolicyNumber,
-    string
-  >),
+  otpLength: 'error.securityPolicy.otpLength',
+  otpExpiryInMin: 'error.securityPolicy.otpExpiryInMin',
+  minLength: 'error.securityPolicy.minLength',
+  maxLength: 'error.securityPolicy.maxLength',
+  upperCaseCharCount: 'error.securityPolicy.upperCaseCharCount',
+  lowerCaseCharCount: 'error.securityPolicy.lowerCaseCharCount',
+  digitCharCount: 'error.securityPolicy.digitCharCount',
+  specialCharCount: 'error.securityPolicy.specialCharCount',
+  resetPasswordAgainLimitInHrs: 'error.securityPolicy.resetPasswordAgainLimitInHrs',
+  registrationTokenExpiryInDays: 'error.securityPolicy.registrationTokenExpiryInDays',
+  failedAttemptLimit: 'error.securityPolicy.failedAttemptLimit',
+  unlockAccountTimeInMin: 'error.securityPolicy.unlockAccountTimeInMin',
+  inactiveSessionTimeoutInMin: 'error.securityPolicy.inactiveSessionTimeoutInMin',
   minAboveMax: 'error.securityPolicy.minAboveMax',
   countsAboveMax: 'error.securityPolicy.countsAboveMax',
-} as const;
+  switch: 'error.securityPolicy.switch',
+} as const satisfies Record<SecurityPolicyNumber | 'minAboveMax' | 'countsAboveMax' | 'switch', string>;
 
 const policyNumber = (field: SecurityPolicyNumber) =>
   z
@@ -46,8 +56,8 @@ const policyNumber = (field: SecurityPolicyNumber) =>
 const policyFields = {
   otpLength: policyNumber('otpLength'),
   otpExpiryInMin: policyNumber('otpExpiryInMin'),
-  otpEnabledForPatient: z.boolean(),
-  otpRequiredBeforeICFSign: z.boolean(),
+  otpEnabledForPatient: z.boolean({ error: SECURITY_POLICY_MESSAGES.switch }),
+  otpRequiredBeforeICFSign: z.boolean({ error: SECURITY_POLICY_MESSAGES.switch }),
   minLength: policyNumber('minLength'),
   maxLength: policyNumber('maxLength'),
   upperCaseCharCount: policyNumber('upperCaseCharCount'),

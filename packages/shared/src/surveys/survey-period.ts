@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { SURVEY_PERIOD_DAYS } from '../constants';
+import { ZSettingVersion } from '../settings/setting-version';
 
 export const SURVEY_PERIOD_MESSAGE = 'error.surveyPeriod';
 
@@ -14,8 +15,10 @@ export const ZSurveyPeriodDays = z
 /** The stored survey period setting. */
 export const ZSurveyPeriod = z.object({ value: ZSurveyPeriodDays, description: z.string() });
 export type TSurveyPeriod = z.infer<typeof ZSurveyPeriod>;
-/** `GET /survey/config/period`. */
-export const ZSurveyPeriodReply = envelope(ZSurveyPeriod);
-/** `PUT /survey/config/period` body (spec section 7): `{ period }`, checked by the service. */
-export const ZSurveyPeriodUpdate = z.object({ period: ZSurveyPeriodDays });
-export const ZSurveyPeriodUpdateRequest = z.object({ period: z.unknown() });
+/** `GET` and `PUT /survey/config/period` reply: the setting and its version. */
+export const ZSurveyPeriodConfig = ZSurveyPeriod.extend({ version: ZSettingVersion.optional() });
+export type TSurveyPeriodConfig = z.infer<typeof ZSurveyPeriodConfig>;
+export const ZSurveyPeriodReply = envelope(ZSurveyPeriodConfig);
+/** `PUT /survey/config/period` body (spec section 7): `{ period }` and the version the editor opened. */
+export const ZSurveyPeriodUpdate = z.object({ period: ZSurveyPeriodDays, version: ZSettingVersion.optional() });
+export const ZSurveyPeriodUpdateRequest = z.object({ period: z.unknown(), version: z.unknown().optional() });

@@ -11,7 +11,7 @@ import { Header } from './Header';
 import { HelpAssistant } from '../../features/help/HelpAssistant';
 import { SurveyNotice } from '../../features/surveys/components/SurveyNotice';
 
-/** Route changes start at the top (spec section 2), unless they lead to a section, which brings itself into view. */
+/** Route changes start at the top, unless they lead to a section, which brings itself into view. */
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
   useEffect(() => {

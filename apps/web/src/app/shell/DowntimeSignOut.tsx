@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 const MAX_TIMER_MS = 2_147_483_647;
 
 /**
- * Downtime for signed-in non-administrators (spec section 4): signed out at once when it is on now,
+ * Downtime for signed-in non-administrators: signed out at once when it is on now,
  * else at its start. Start times are instants (UTC), so the device's time zone does not matter.
  */
 export function DowntimeSignOut() {

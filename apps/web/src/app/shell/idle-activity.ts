@@ -13,7 +13,7 @@ export function markActivity(at: number = Date.now()) {
   localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
 }
 
-/** Records activity at most once per ACTIVITY_THROTTLE_MS (spec section 9); returns the clean-up. */
+/** Records activity at most once per ACTIVITY_THROTTLE_MS (500 ms); returns the clean-up. */
 export function watchActivity(isPaused: () => boolean): () => void {
   let last = 0;
   const onActivity = () => {

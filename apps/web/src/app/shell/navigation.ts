@@ -1,4 +1,4 @@
-/** Header menus of spec section 2 ("Shell"); labels are catalog keys. */
+/** Header menus: the patient's, the administrator's and the profile menu; labels are catalog keys. */
 export interface NavItem {
   to: string;
   labelKey: string;

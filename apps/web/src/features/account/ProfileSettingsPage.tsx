@@ -22,7 +22,7 @@ export interface AccountSettingsTab {
 }
 
 /**
- * Account settings (spec section 2): a side menu of tabs (a dropdown on small screens) and the chosen tab's
+ * Account settings: a side menu of tabs (a dropdown on small screens) and the chosen tab's
  * panel; `?tab=` with any non-empty value opens My Informed Consent. The tabs come from the features that own
  * them.
  */

@@ -13,7 +13,7 @@ import { useDowntime } from '../../lib/downtime';
 import { useRequestReset } from './api/password-api';
 import { OutcomePanel } from './components/OutcomePanel';
 
-/** /forgot-password: an e-mail address, and a reset link sent to it if it has an account (spec section 2). */
+/** /forgot-password: an e-mail address, and a reset link sent to it if it has an account. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const request = useRequestReset();

@@ -9,7 +9,7 @@ import { useResetPassword, useVerifyResetLink } from './api/password-api';
 import { OutcomePanel } from './components/OutcomePanel';
 import { NewPasswordForm } from './components/NewPasswordForm';
 
-/** /reset-password?token=&id=: checks the e-mailed link, then takes the new password (spec sections 2 and 4). */
+/** /reset-password?token=&id=: checks the e-mailed link, then takes the new password. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
   const policy = usePasswordPolicy();
   const inDowntime = useDowntime().data?.inDowntime === true;
-  // A refused link (or one missing its token or id) reads as expired or invalid (spec section 8).
+  // A refused link (or one missing its token or id) reads as expired or invalid.
   const expired =
     !token || !id || (link.error instanceof ApiError && link.error.status === 400) || isLinkRefusal(reset.error);
 

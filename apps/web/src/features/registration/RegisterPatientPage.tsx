@@ -32,7 +32,7 @@ const PERSONAL_STEP = 2;
 
 function initialDraft(): { draft: WizardDraft; notice?: string } {
   const stored = loadDraft();
-  // Starting with no completed steps clears what was stored (spec section 4).
+  // Starting with no completed steps clears what was stored.
   if (stored.completed < 0) clearDraft();
   // The password is never stored: after a reload on step 3 it is asked for again on step 2.
   if (stored.activeStep === PERSONAL_STEP) {
@@ -41,7 +41,7 @@ function initialDraft(): { draft: WizardDraft; notice?: string } {
   return { draft: stored };
 }
 
-/** The four-step registration wizard at /register-patient (spec section 2). */
+/** The four-step registration wizard at /register-patient. */
 export default function RegisterPatientPage() {
   const { t, i18n } = useTranslation();
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));

@@ -6,7 +6,7 @@ import { ApiError, serverMessage } from '../../lib/api-client';
 import { useRegistrationConfirm, useResendActivation } from './api/registration-api';
 import { ResendOutcome } from './components/ResendOutcome';
 
-/** /registration-confirm?token=&id=: uses the e-mailed link and says how it went (spec sections 4 and 8). */
+/** /registration-confirm?token=&id=: uses the e-mailed link and says how it went. */
 export default function RegistrationConfirmPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -14,7 +14,7 @@ export default function RegistrationConfirmPage() {
   const id = params.get('id');
   const confirm = useRegistrationConfirm(token, id);
   const resend = useResendActivation();
-  // A refused link reads as expired (spec section 8); anything else (no connection, too many tries) says so.
+  // A refused link reads as expired; anything else (no connection, too many tries) says so.
   const expired = !token || !id || (confirm.error instanceof ApiError && confirm.error.status === 400);
   const otherFailure = confirm.isError && !expired;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Steps of the wizard (spec section 2): 0 criteria, 1 account, 2 personal, 3 activate. */
+/** Steps of the wizard: 0 criteria, 1 account, 2 personal, 3 activate. */
 export const STEPS = ['criteria', 'account', 'personal', 'activate'] as const;
 export const ACTIVATE_STEP = 3;
 

@@ -13,7 +13,7 @@ export interface ProfileSave extends TProfileForm {
   removePicture: boolean;
 }
 
-/** `PUT /keycloak/user` as multipart form data (spec section 3, "Profile update"). */
+/** `PUT /keycloak/user` as multipart form data: language, birth date, gender and the picture or its removal. */
 export async function saveProfile(values: ProfileSave) {
   const form = new FormData();
   form.append('language', values.language);

@@ -18,7 +18,7 @@ interface PasswordValues {
   newPassword: string;
 }
 
-/** Change Password (spec sections 2, 5 and 8): the current password, then a new one under the policy. */
+/** Change Password: the current password, then a new one under the policy, at most once in 24 hours. */
 export function ChangePasswordTab() {
   const { t } = useTranslation();
   const policy = usePasswordPolicy();
@@ -53,7 +53,7 @@ function ChangePasswordForm({ policy }: { policy: TPasswordPolicy }) {
     } catch (error) {
       const unplaced = applyServerErrors(serverFieldErrors(error), ['password', 'newPassword'], setError);
       const placed = serverFieldErrors(error).length > unplaced.length;
-      // A refusal the fields already show needs no second message; a lost connection has its own (spec section 8).
+      // A refusal the fields already show needs no second message; a lost connection has its own.
       if (!placed) setOutcome({ ok: false, message: serverMessage(error) ?? CHANGE_PASSWORD_MESSAGES.network });
     } finally {
       setBusy(false);

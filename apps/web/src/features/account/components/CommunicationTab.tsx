@@ -17,7 +17,7 @@ import {
 } from '../api/account-api';
 import { FormActions } from './FormActions';
 
-/** Communication Preferences (spec sections 2, 3 and 5): e-mail and newsletter, text messages coming soon. */
+/** Communication Preferences: e-mail and newsletter, at least one ticked; text messages coming soon. */
 export function CommunicationTab() {
   const { t } = useTranslation();
   const saved = useCommunicationPreferences();

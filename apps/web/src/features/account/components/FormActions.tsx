@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 
-/** Save and Cancel under each account form; Cancel goes to / (spec section 2). */
+/** Save and Cancel under each account form; Cancel goes to /. */
 export function FormActions({ busy }: { busy: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ interface PictureFieldProps {
   currentUrl?: string;
   choice: PictureChoice;
   onChange(choice: PictureChoice): void;
-  /** A problem to show for 5 seconds (spec section 9): the browser's check or the server's refusal. */
+  /** A problem to show for 5 seconds: the browser's check or the server's refusal. */
   error?: string;
   onError(message: string): void;
 }
@@ -49,7 +49,7 @@ export function PictureField({ currentUrl, choice, onChange, error, onError }: P
       : file.size > PICTURE_MAX_BYTES
         ? PROFILE_MESSAGES.pictureTooLarge
         : undefined;
-    // A refused file is cleared (spec section 5), so Save never sends it.
+    // A refused file is cleared, so Save never sends it.
     onChange(problem ? { remove: false } : { file, preview: URL.createObjectURL(file), remove: false });
     if (problem) onError(problem);
   };

@@ -27,7 +27,7 @@ import { ReadOnlyDetails } from './ReadOnlyDetails';
 
 const EDITABLE = ['language', 'birthDate', 'gender'] as const;
 
-/** Account Information / Profile (spec section 2): the participant's details, four of them editable. */
+/** Account Information / Profile: the participant's details, four of them editable. */
 export function ProfileTab() {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -69,7 +69,7 @@ function ProfileForm({ user, dropdowns }: { user: TUserDetails; dropdowns: TRegi
     showFailure(undefined);
     try {
       await saveProfile({ ...form, picture: picture.file, removePicture: picture.remove });
-      // The new language takes over at once and is remembered (spec section 4, "Profile update").
+      // The new language takes over at once and is remembered.
       await switchLanguage(form.language as Language);
       setPicture({ remove: false });
       await queryClient.invalidateQueries({ queryKey: ['user-details'] });

@@ -4,7 +4,7 @@ import { ZResendActivationReply } from '@portal/shared/registration/activation';
 import { ApiError, apiRequest, serverMessage } from '../../../lib/api-client';
 import { postSealed } from '../../../lib/sealed-request';
 
-/** `POST /login` with e-mail and password sealed in the payload envelope (CONTRACT.md). */
+/** `POST /login` with e-mail and password each sealed with AES-256-GCM under the server's payload key. */
 export async function login(email: string, password: string) {
   return ZLoginResult.parse((await postSealed('/login', { email, password }, ZLoginReply)).data);
 }
@@ -26,7 +26,7 @@ export function useResendActivation() {
   });
 }
 
-/** The code of a refused login (spec section 8), if the server gave one. */
+/** The code of a refused login (such as SYSTEM_DOWN or LOGIN_OTP_EXPIRED), if the server gave one. */
 export function loginErrorCode(error: unknown): LoginErrorCode | undefined {
   return error instanceof ApiError ? (error.data as { errorCode?: LoginErrorCode } | undefined)?.errorCode : undefined;
 }

@@ -22,7 +22,7 @@ interface CodeFormProps {
   onRestart(): void;
 }
 
-/** 'Verify your email address': the e-mailed code completes the sign-in (spec sections 2 and 4). */
+/** 'Verify your email address': the e-mailed code completes the sign-in. */
 export function CodeForm({ email, onSignedIn, onResend, onRestart }: CodeFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<{ message: string; expired: boolean }>();

@@ -16,7 +16,7 @@ interface CredentialsFormProps {
   onSignedIn(result: TLoginResult, credentials: TLoginRequest): void;
 }
 
-/** E-mail and password, Forgot Password, Login with a spinner, and Sign Up (spec section 2). */
+/** E-mail and password, Forgot Password, Login with a spinner, and Sign Up. */
 export function CredentialsForm({ onSignedIn }: CredentialsFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<{ message: string; notActive: boolean }>();

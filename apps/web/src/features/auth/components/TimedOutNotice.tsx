@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** Shown on /login-patient?rsn=iact after an idle sign-out (spec section 2, "Session screens"). */
+/** Shown on /login-patient?rsn=iact after an idle sign-out. */
 export function TimedOutNotice({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   return (

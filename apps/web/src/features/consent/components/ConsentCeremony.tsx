@@ -13,7 +13,7 @@ export interface ConsentCeremonyProps {
 }
 
 /**
- * The signing ceremony (spec section 4, "Electronic consent"): the form to read, fill and sign; on signing, a
+ * The signing ceremony: the form to read, fill and sign; on signing, a
  * success dialog whose closing reloads the page after a second, with a new token that says consent is signed.
  */
 export function ConsentCeremony({ open, onClose }: ConsentCeremonyProps) {

@@ -18,7 +18,7 @@ import { SIGNED_COPY_FILE_NAME } from '@portal/shared/consent/signed-copy';
 import { openBlob, saveBlob } from '../../../lib/blob-files';
 import { useConsentView, useSignedCopy } from '../api/consent-api';
 
-/** My Informed Consent (spec section 2): row 1 with view and download once signed, else 'No Consent Form Signed'. */
+/** My Informed Consent: row 1 with view and download once signed, else 'No Consent Form Signed'. */
 export function MyInformedConsent() {
   const { t } = useTranslation();
   const view = useConsentView();

@@ -17,7 +17,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useWithdraw } from '../api/consent-api';
 
 /**
- * Withdraw (spec section 4): a required reason, then a confirmation; on success everything stored in the
+ * Withdraw: a required reason, then a confirmation; on success everything stored in the
  * browser is cleared and the login page loads.
  */
 export function WithdrawDialog({ open, onClose }: { open: boolean; onClose(): void }) {

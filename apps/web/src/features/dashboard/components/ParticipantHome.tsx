@@ -17,7 +17,7 @@ export function ParticipantHome({
 }: {
   dashboard: TParticipantDashboard;
   ConsentCeremony: ConsentCeremonyComponent;
-  /** The token says consent is not signed: the ceremony opens at once (spec section 4, "Electronic consent"). */
+  /** The token says consent is not signed: the ceremony opens at once. */
   openCeremonyAtFirst: boolean;
 }) {
   const { t } = useTranslation();

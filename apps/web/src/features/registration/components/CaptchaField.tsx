@@ -28,7 +28,7 @@ const unwrapEnvelope: typeof fetch = async (input, init) => {
 };
 
 /**
- * The self-hosted ALTCHA check (DECISIONS.md). The screen does not block on it (spec section 2); the
+ * The self-hosted ALTCHA proof-of-work check. The screen does not block on it; the
  * server refuses a registration without a valid solution when the captcha is enabled.
  */
 export function CaptchaField({ onChange }: { onChange(payload: string | undefined): void }) {

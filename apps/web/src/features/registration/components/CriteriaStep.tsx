@@ -17,7 +17,7 @@ const CRITERIA = [
 /** Step 1: the three participation criteria, all required ('Please select all checkboxes'). */
 interface CriteriaStepProps {
   initial: Criteria;
-  /** During downtime the wizard's actions are disabled (spec section 2). */
+  /** During downtime the wizard's actions are disabled. */
   actionsDisabled?: boolean;
   onDone(criteria: Criteria): void;
 }

@@ -15,7 +15,7 @@ interface HealthSystemFieldProps {
 }
 
 /**
- * The health-system select with its confirmation dialog (spec section 2): choosing a system asks whether the
+ * The health-system select with its confirmation dialog: choosing a system asks whether the
  * person receives care there; Yes keeps the choice, No clears it. 'None of the below' needs no dialog.
  */
 export const HealthSystemField = forwardRef<HTMLInputElement, HealthSystemFieldProps>(function HealthSystemField(

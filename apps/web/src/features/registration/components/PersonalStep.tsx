@@ -163,7 +163,7 @@ export function PersonalStep(props: PersonalStepProps) {
             onChange={(event) => {
               const typed = event.target.value;
               const digits = typed.replace(/\D/g, '').slice(0, ZIP_LENGTH);
-              // Digits only while typing (spec section 5): a letter is refused and explained.
+              // Digits only while typing: a letter is refused and explained.
               setZipTypingError(/\p{L}/u.test(typed) ? REGISTRATION_MESSAGES.zipLetters : undefined);
               field.onChange(digits);
             }}

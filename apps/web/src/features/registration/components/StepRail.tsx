@@ -22,7 +22,7 @@ interface StepRailProps {
 
 /**
  * Complete, in progress or empty for each step; a completed step is a button back to it while the
- * active step is below 4 (spec section 2).
+ * active step is below 4.
  */
 export function StepRail({ active, completed, onSelect }: StepRailProps) {
   const { t } = useTranslation();

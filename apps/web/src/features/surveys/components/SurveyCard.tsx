@@ -12,7 +12,7 @@ interface SurveyCardProps {
 }
 
 /**
- * One questionnaire of the current round or a one-time survey (spec section 4, "Surveys"): Start while not
+ * One questionnaire of the current round or a one-time survey: Start while not
  * started, Continue while started and open, View once submitted.
  */
 export function SurveyCard({ entry, onOpen, busy }: SurveyCardProps) {

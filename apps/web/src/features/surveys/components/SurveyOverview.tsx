@@ -113,7 +113,7 @@ function Lists({ widget }: { widget: TSurveyWidget }) {
   );
 }
 
-/** The Surveys screen (spec section 4): an introduction, the tour on a first visit, and the three lists. */
+/** The Surveys screen: an introduction, the tour on a first visit, and the three lists. */
 export function SurveyOverview() {
   const { t } = useTranslation();
   const widget = useSurveyWidget();

@@ -10,7 +10,7 @@ export const AUTOSAVE_DELAY_MS = 1_500;
 export type AutosaveState = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; message?: string };
 
 /**
- * Saves the answers as the participant goes (DECISIONS.md, "survey platform widget"): on every page turn, a
+ * Saves the answers as the participant goes, so a survey can be resumed: on every page turn, a
  * moment after each change, when the tab is hidden, before a language change reloads the page, and (with a
  * keepalive request) when the page is closed. Saves go one after another, so the last one wins.
  */
