@@ -14,17 +14,35 @@ export function serverFieldErrors(error: unknown): ServerFieldError[] {
   );
 }
 
-/** Puts each server error on its field when the form has it; returns the ones it could not place. */
+/** Whether a server path names a listed field; `*` in the list stands for a row index (`reminders.*.days`). */
+function namesField(fields: readonly string[], path: string): boolean {
+  const parts = path.split('.');
+  return fields.some((field) => {
+    const pattern = field.split('.');
+    return (
+      pattern.length === parts.length &&
+      pattern.every((part, i) => part === parts[i] || (part === '*' && /^\d+$/.test(parts[i]!)))
+    );
+  });
+}
+
+/**
+ * Puts each server error on its field when the form has it (rows of a field array as `reminders.2.days`,
+ * listed as `reminders.*.days`); returns the ones it could not place, for the form's own alert.
+ */
 export function applyServerErrors<T extends FieldValues>(
   errors: ServerFieldError[],
   fields: readonly string[],
   setError: UseFormSetError<T>,
 ): ServerFieldError[] {
   const unplaced: ServerFieldError[] = [];
-  errors.forEach((e, index) => {
-    if (fields.includes(e.errorField)) {
-      setError(e.errorField as Path<T>, { type: 'server', message: e.message }, { shouldFocus: index === 0 });
+  let placed = 0;
+  for (const e of errors) {
+    if (namesField(fields, e.errorField)) {
+      // The first field refused takes the focus, so the reader lands on it.
+      setError(e.errorField as Path<T>, { type: 'server', message: e.message }, { shouldFocus: placed === 0 });
+      placed += 1;
     } else unplaced.push(e);
-  });
+  }
   return unplaced;
 }
