@@ -3,7 +3,7 @@ import { envelope } from './api/envelope';
 
 const ZLocalizedText = z.object({ en: z.string(), sp: z.string() });
 
-/** Study contact details shown in the footer, contact page and help (DECISIONS.md: settings). */
+/** Study contact details shown in the footer, contact page and help; settings the study may change. */
 export const ZContactSettings = z.object({
   phone: z.string(),
   extension: z.string(),
@@ -14,7 +14,7 @@ export const ZContactSettings = z.object({
 });
 export type TContactSettings = z.infer<typeof ZContactSettings>;
 
-/** The contact details seeded on first start (DECISIONS.md defaults), until the study sets its own. */
+/** The contact details seeded on first start, until the study sets its own. */
 export const DEFAULT_CONTACT: TContactSettings = {
   phone: '1-800-555-0100',
   extension: '100',

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9. */
+/** The portal's business constants and limits. */
 
 export const LANGUAGES = ['en', 'sp'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -51,5 +51,5 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const ROLES = { patient: 'patient', admin: 'admin' } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 
-/** The API base path; every call of spec section 7 lives below it. */
+/** The API base path; every API call lives below it. */
 export const API_BASE = '/common-server';

@@ -7,9 +7,9 @@ export const COMMUNICATION_MESSAGES = {
 } as const;
 
 /**
- * E-mail and newsletter subscriptions (spec section 3, "Communication preferences"). `emailSubscription`
+ * E-mail and newsletter subscriptions. `emailSubscription`
  * covers study e-mails such as reminders; `newsletterSubscription` the study newsletter. Security and consent
- * messages are sent either way. At least one stays ticked (spec section 5).
+ * messages are sent either way. At least one stays ticked.
  */
 export const ZCommunicationPreferences = z
   .object({

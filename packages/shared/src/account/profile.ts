@@ -22,7 +22,7 @@ export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 /** The longest side, in pixels, of a kept profile picture. */
 export const PICTURE_MAX_EDGE = 512;
 
-/** The file picker's `accept`: the spec's image types by extension and media type (spec section 9). */
+/** The file picker's `accept`: jpg, jpeg, png, svg, webp, heic and heif, by extension and media type. */
 export const PICTURE_ACCEPT = [
   ...IMAGE_TYPES.map((type) => `.${type}`),
   'image/jpeg',
@@ -40,7 +40,7 @@ export function hasPictureExtension(fileName: string): boolean {
 }
 
 /**
- * The text parts of `PUT /keycloak/user` (multipart; spec section 3, "Profile update"). Only these are read:
+ * The text parts of `PUT /keycloak/user` (multipart). Only these are read:
  * names, e-mail, role or anything else sent along is ignored.
  */
 export function profileUpdateSchema(rules: { today: IsoDate; gender: string[]; language: string[] }) {

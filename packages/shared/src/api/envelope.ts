@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every JSON reply: `{ status, message?, data? }` (CONTRACT.md). */
+/** Every JSON reply: `{ status, message?, data? }`. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({
     status: z.boolean(),

@@ -26,7 +26,7 @@ export const LOGIN_ERROR_CODES = [
 export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
 export const ZLoginError = z.object({ errorCode: z.enum(LOGIN_ERROR_CODES) });
 
-/** The token pair of a sign-in or a refresh, stored under `authorize` (spec section 3). */
+/** The token pair of a sign-in or a refresh, stored in local storage under `authorize`. */
 export const ZAccessTokenResponse = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -47,7 +47,7 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-/** Login result (spec section 3): tokens at once, or `twoFactorEnabled` and an e-mailed code to enter. */
+/** Login result: tokens at once, or `twoFactorEnabled` and an e-mailed code to enter. */
 export const ZLoginResult = z.object({
   twoFactorEnabled: z.boolean(),
   accessTokenResponse: ZAccessTokenResponse.optional(),
@@ -57,7 +57,7 @@ export const ZLoginResult = z.object({
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 export const ZLoginReply = envelope(z.union([ZLoginResult, ZLoginError]));
 
-/** The code form and `POST /login/otp`: digits only, at most EMAIL_CODE_MAX_LENGTH (spec section 5). */
+/** The code form and `POST /login/otp`: required, digits only, at most EMAIL_CODE_MAX_LENGTH (8). */
 export const ZLoginOtpRequest = z.object({
   otp: z
     .string({ error: LOGIN_MESSAGES.otpRequired })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 
-/** The access-token payload of CONTRACT.md ("Tokens"), Keycloak-shaped. */
+/** The claims every access token carries at least, Keycloak-shaped. */
 export const ZTokenClaims = z.object({
   sub: z.string(),
   email: z.string(),
@@ -18,7 +18,7 @@ export const ZTokenClaims = z.object({
 export type TTokenClaims = z.infer<typeof ZTokenClaims>;
 
 /**
- * Stored in local storage under `authorize` (spec section 3), with the access token's expiry on the
+ * Stored in local storage under `authorize`, with the access token's expiry on the
  * device's own clock (milliseconds).
  */
 export const ZStoredAuth = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { LANGUAGES } from '../constants';
 
-/** `GET /keycloak/user`: the signed-in user's details (spec section 3, "User details"). */
+/** `GET /keycloak/user`: the signed-in user's details. */
 export const ZUserDetails = z.object({
   id: z.string(),
   firstName: z.string(),

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { LANGUAGES } from '../constants';
 
-/** The e-signature locales of spec section 4: Spanish maps to es_ES, everything else to en_US. */
+/** The e-signature locales: Spanish maps to es_ES, everything else to en_US. */
 export const SIGNING_LOCALES = { en: 'en_US', sp: 'es_ES' } as const;
 
 export const CONSENT_FIELD_TYPES = ['checkbox', 'date', 'text', 'signature'] as const;
 export type ConsentFieldType = (typeof CONSENT_FIELD_TYPES)[number];
 
 /**
- * A consent input field (spec section 3): where it sits on its page, in PDF points measured from the page's
+ * A consent input field: where it sits on its page, in PDF points measured from the page's
  * top-left corner, y growing downward.
  */
 export const ZConsentInputField = z.object({
@@ -23,7 +23,7 @@ export const ZConsentInputField = z.object({
 });
 export type TConsentInputField = z.infer<typeof ZConsentInputField>;
 
-/** `GET /signature/init` (spec section 3, "Signing init response"). */
+/** `GET /signature/init`: whether consent is signed, the signing page's URL and the participant's language. */
 export const ZSignatureInit = z.object({
   consentSigned: z.boolean(),
   /** The portal's own signing ceremony for this participant's form version; null once consent is signed. */

@@ -1,5 +1,5 @@
 /**
- * The payload envelope of CONTRACT.md: each string value is sealed with AES-256-GCM under the shared
+ * The payload envelope of registration and sign-in: each string value is sealed with AES-256-GCM under the shared
  * 32-byte key, with a fresh 12-byte IV, and sent as base64(iv || ciphertext || tag); booleans travel as
  * the sealed strings "true"/"false". WebCrypto, so the browser and the server run this same code.
  * It is an obfuscation layer required for compatibility; transport security is TLS.

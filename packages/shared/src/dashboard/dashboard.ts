@@ -57,7 +57,7 @@ export const ZDashboardReply = envelope(ZDashboard);
 const byDeadline = (a: TSurveyEntry, b: TSurveyEntry) => a.closesAt.localeCompare(b.closesAt);
 
 /**
- * The next step (spec section 4 and DECISIONS.md): sign the consent first; then finish what was started, the
+ * The next step: sign the consent first; then finish what was started, the
  * closest deadline first; then start what is open, round questionnaires in their order before one-time surveys;
  * otherwise wait for the next round.
  */

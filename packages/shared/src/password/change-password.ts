@@ -3,7 +3,7 @@ import { envelope, ZFieldError } from '../api/envelope';
 import type { TPasswordPolicy } from '../reference/password-policy';
 import { meetsPasswordPolicy } from '../registration/password-rules';
 
-/** Message keys of Change Password (en.json / sp.json; spec sections 5 and 8). */
+/** Message keys of Change Password (en.json / sp.json). */
 export const CHANGE_PASSWORD_MESSAGES = {
   currentRequired: 'error.password.currentRequired',
   newRequired: 'error.password.newRequired',
@@ -17,7 +17,7 @@ export const CHANGE_PASSWORD_MESSAGES = {
 } as const;
 const M = CHANGE_PASSWORD_MESSAGES;
 
-/** `PUT /update-password`: `password` is the current password, `newPassword` the new one (spec section 3). */
+/** `PUT /update-password`: `password` is the current password, `newPassword` the new one. */
 export const ZChangePasswordRequest = z.object({
   password: z.string().max(1024).optional(),
   newPassword: z.string().max(1024).optional(),

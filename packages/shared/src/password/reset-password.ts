@@ -34,8 +34,8 @@ export const ZVerifyResetPasswordQuery = z.object({
 export const ZVerifyResetPasswordReply = envelope(z.unknown());
 
 /**
- * The new password and its confirmation under the security policy (spec section 5): both required, equal,
- * and meeting the policy. `password` is the new password and `newPassword` its confirmation (spec section 3).
+ * The new password and its confirmation under the security policy: both required, equal, and meeting the
+ * policy. `password` is the new password and `newPassword` its confirmation.
  */
 export function newPasswordSchema(policy: TPasswordPolicy) {
   return z

@@ -18,7 +18,7 @@ export const ZRegistrationDropdowns = z.object({ en: ZDropdownSet, sp: ZDropdown
 export type TRegistrationDropdowns = z.infer<typeof ZRegistrationDropdowns>;
 export const ZRegistrationDropdownsReply = envelope(ZRegistrationDropdowns);
 
-/** Built-in fallback when the call fails (spec section 3). */
+/** Built-in fallback when the call fails. */
 export const FALLBACK_REGISTRATION_DROPDOWNS: TRegistrationDropdowns = {
   en: {
     gender: [

@@ -3,7 +3,7 @@ import { envelope, ZFieldError } from '../api/envelope';
 import type { PlainPayload } from '../crypto/payload-envelope';
 import type { TRegistrationValues } from './registration-form';
 
-/** Fields of `POST /register` that carry booleans, sealed as "true"/"false" (CONTRACT.md). */
+/** Fields of `POST /register` that carry booleans, sealed as the strings "true"/"false". */
 export const REGISTER_BOOLEAN_FIELDS = [
   'isAdult',
   'kidneyDiseaseStatus',
@@ -12,7 +12,7 @@ export const REGISTER_BOOLEAN_FIELDS = [
 ] as const;
 
 /**
- * `POST /register` on the wire: the registration payload of spec section 3, every value sealed, plus
+ * `POST /register` on the wire: the registration form's fields, every value sealed, plus
  * `healthSystemConsent` (the consent checkbox of a chosen health system) and `altcha` (the captcha
  * solution, required when the captcha is enabled).
  */

@@ -5,7 +5,7 @@ import { birthDateProblem, type BirthDateProblem, type IsoDate } from './birth-d
 import { meetsPasswordPolicy } from './password-rules';
 
 /**
- * Text, an at sign, and a domain whose suffix has two or more letters (spec section 5). Control characters
+ * Text, an at sign, and a domain whose suffix has two or more letters. Control characters
  * are never part of an address (and PostgreSQL refuses NUL in text).
  */
 export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[A-Za-z]{2,}$/u;

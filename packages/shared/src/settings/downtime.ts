@@ -3,7 +3,7 @@ import { envelope } from '../api/envelope';
 import { DOWNTIME_MESSAGE_MAX, DOWNTIME_REMINDER_DAYS } from '../constants';
 import { ZSettingVersion } from './setting-version';
 
-/** `GET /downtime`: the downtime banner settings plus whether it shows now (spec section 3). */
+/** `GET /downtime`: the downtime banner settings plus whether it shows now. */
 export const ZDowntime = z.object({
   enableDowntime: z.boolean(),
   message: z.object({ en: z.string(), sp: z.string() }),
@@ -18,7 +18,7 @@ export const ZDowntime = z.object({
 export type TDowntime = z.infer<typeof ZDowntime>;
 export const ZDowntimeReply = envelope(ZDowntime);
 
-/** Message keys of the downtime editor's rules (spec section 5). */
+/** Message keys of the downtime editor's rules. */
 export const DOWNTIME_MESSAGES = {
   messageRequired: 'error.downtime.messageRequired',
   messageTooLong: 'error.downtime.messageTooLong',

@@ -46,7 +46,7 @@ export const ZSurveyEntry = z.object({
 export type TSurveyEntry = z.infer<typeof ZSurveyEntry>;
 
 /**
- * What the participant may do with a survey (spec section 4, "Surveys"): Start is hidden once started, when the
+ * What the participant may do with a survey: Start is hidden once started, when the
  * time is over or before it is enabled; Continue shows for a started survey until it is submitted or the period
  * ends; a submitted survey, or one started whose time is over, can only be viewed.
  */
@@ -77,7 +77,7 @@ export const ZSurveyWidget = z.object({
 export type TSurveyWidget = z.infer<typeof ZSurveyWidget>;
 export const ZSurveyWidgetReply = envelope(ZSurveyWidget);
 
-/** `GET /survey/notification` (spec section 3). */
+/** `GET /survey/notification`: whether a round, or a one-time survey, is open and not yet submitted. */
 export const ZSurveyNotification = z.object({ generalSurveyOpen: z.boolean(), oneTimeSurveyOpen: z.boolean() });
 export type TSurveyNotification = z.infer<typeof ZSurveyNotification>;
 export const ZSurveyNotificationReply = envelope(ZSurveyNotification);

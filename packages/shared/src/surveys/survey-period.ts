@@ -5,7 +5,7 @@ import { ZSettingVersion } from '../settings/setting-version';
 
 export const SURVEY_PERIOD_MESSAGE = 'error.surveyPeriod';
 
-/** How many days a survey round stays open (spec section 5: 1 to 365). */
+/** How many days a survey round stays open: 1 to 365. */
 export const ZSurveyPeriodDays = z
   .number({ error: SURVEY_PERIOD_MESSAGE })
   .int(SURVEY_PERIOD_MESSAGE)
@@ -19,6 +19,6 @@ export type TSurveyPeriod = z.infer<typeof ZSurveyPeriod>;
 export const ZSurveyPeriodConfig = ZSurveyPeriod.extend({ version: ZSettingVersion.optional() });
 export type TSurveyPeriodConfig = z.infer<typeof ZSurveyPeriodConfig>;
 export const ZSurveyPeriodReply = envelope(ZSurveyPeriodConfig);
-/** `PUT /survey/config/period` body (spec section 7): `{ period }` and the version the editor opened. */
+/** `PUT /survey/config/period` body: `{ period }` and the version the editor opened. */
 export const ZSurveyPeriodUpdate = z.object({ period: ZSurveyPeriodDays, version: ZSettingVersion.optional() });
 export const ZSurveyPeriodUpdateRequest = z.object({ period: z.unknown(), version: z.unknown().optional() });
