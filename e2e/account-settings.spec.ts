@@ -92,7 +92,7 @@ for (const [language, phone] of [
     await expect(page.getByText(t('account.profile.pictureChosen', { name: 'me.png' }))).toBeVisible();
     await page.getByRole('button', { name: t('account.save') }).click();
     await expect(page.getByText(t('account.profile.updated'))).toBeVisible();
-    // The success message shows for two seconds (spec section 9), then clears.
+    // The success message shows for two seconds, then clears.
     await expect(page.getByText(t('account.profile.updated'))).toBeHidden({ timeout: 4_000 });
     await expect(page.getByRole('img', { name: t('account.profile.pictureAlt') })).toBeVisible();
     await expect(page.getByRole('img', { name: t('account.profile.pictureAlt') })).toHaveAttribute('src', /^blob:/);
@@ -120,7 +120,7 @@ for (const [language, phone] of [
     const typeError = page.getByRole('alert').filter({ hasText: t('account.profile.pictureType') });
     await expect(typeError).toBeVisible();
     await expect(page.getByText(t('account.profile.pictureChosen', { name: 'notes.txt' }))).toBeHidden();
-    // The upload error clears after five seconds (spec section 9).
+    // The upload error clears after five seconds.
     await expect(typeError).toBeHidden({ timeout: 8_000 });
 
     await picker.setInputFiles({

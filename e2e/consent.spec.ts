@@ -54,7 +54,7 @@ for (const language of ['en', 'sp'] as const) {
     const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
     await expect(thanks).toBeVisible({ timeout: 15_000 });
     await expectNoAxeViolations(page);
-    // Closing reloads the page a second later (spec section 9): wait for it before going anywhere else.
+    // Closing reloads the page a second later: wait for it before going anywhere else.
     const reloaded = page.waitForEvent('load');
     await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
     await reloaded;

@@ -14,7 +14,7 @@ const PAGES = {
   en: { '/education': studyPagesEn, '/research': researchEn, '/support-programs': supportEn },
   sp: { '/education': studyPagesSp, '/research': researchSp, '/support-programs': supportSp },
 };
-/** The seeded contact settings (DECISIONS.md defaults). */
+/** The contact settings seeded on first start. */
 const CONTACT = { phone: '1-800-555-0100', extension: '100', email: 'study@example.org' };
 
 const article = (language: Language, id: string) => PAGES[language]['/education'].articles.find((a) => a.id === id)!;

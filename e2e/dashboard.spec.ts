@@ -25,7 +25,7 @@ for (const language of ['en', 'sp'] as const) {
   }) => {
     await signInAs(page, baseURL!, language, await createPatient(language, 'home-new', { consented: false }));
     await page.goto('/dashboard');
-    // The ceremony opens at once (spec section 4); "later" closes it and leaves the step on the home page.
+    // The ceremony opens at once while consent is unsigned; "later" closes it and leaves the step on the home page.
     const ceremony = page.getByRole('dialog', { name: t('consent.sign.title') });
     await expect(ceremony).toBeVisible();
     await ceremony.getByRole('button', { name: t('consent.sign.later') }).click();

@@ -11,7 +11,7 @@ function base64url(value: object): string {
 }
 
 /**
- * A token of the CONTRACT.md shape, stored the way the portal stores a signed-in session. Pages and
+ * A token with the portal's access-token claims, stored the way the portal stores a signed-in session. Pages and
  * menus are chosen from it in the browser; the server verifies real tokens on every call it protects.
  */
 export function storedSession(role: Role, { expiresInSeconds = 300 } = {}) {

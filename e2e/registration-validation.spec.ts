@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-/** The English texts of spec sections 5 and 8, written out: these are what a participant reads. */
+/** The English texts of the field rules and refusals, written out: these are what a participant reads. */
 const NEXT = 'Next';
 
 function textbox(page: Page, name: string) {
@@ -105,7 +105,7 @@ test.describe('registration rules a participant meets', () => {
     await combobox(page, 'Health system where you receive kidney care').selectOption('None of the below');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // The screen does not enforce the captcha (spec section 2); the server does.
+    // The screen does not enforce the captcha; the server does.
     await page.getByRole('button', { name: 'Register' }).click();
     const failure = alertWith(page, 'Registration failed. Please check your input and try again.');
     await expect(failure).toBeVisible();
