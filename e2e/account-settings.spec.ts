@@ -76,7 +76,7 @@ for (const [language, phone] of [
     await expect(page.getByRole('textbox', { name: t('registration.fields.birthDate') })).toHaveValue('05/17/1958');
     await expectNoAxeViolations(page);
 
-    // An underage date is refused with the spec's message, by the same rule as the server's.
+    // An underage date (under 18) is refused with its message, by the same rule as the server's.
     const birthDate = page.getByRole('textbox', { name: t('registration.fields.birthDate') });
     await birthDate.fill('01/01/2020');
     await page.getByRole('button', { name: t('account.save') }).click();

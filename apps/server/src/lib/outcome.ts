@@ -44,7 +44,7 @@ export function sendRefusal(request: FastifyRequest, response: FastifyReply, ref
   return response.code(refusal.httpStatus).send({
     status: false,
     message: translate(language, refusal.message, refusal.values),
-    // A code goes in `data` as the login's do (`{ errorCode }`); field problems are the spec's list there.
+    // A code goes in `data` as the login's do (`{ errorCode }`); field problems as `[{ errorField, message }]`.
     ...(refusal.code && { data: { errorCode: refusal.code } }),
     ...(refusal.errors &&
       !refusal.code && {

@@ -1,6 +1,6 @@
 import { BLOB_URL_REVOKE_DELAY_MS } from '@portal/shared/constants';
 
-/** A Blob URL that is released after the spec's delay (section 9), long enough for a viewer tab to keep it. */
+/** A Blob URL released after 10,000,000 ms (about 2.8 hours), long enough for a viewer tab to keep it. */
 function temporaryUrl(blob: Blob): string {
   const url = URL.createObjectURL(blob);
   window.setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_REVOKE_DELAY_MS);

@@ -16,6 +16,6 @@ export const ZErrorReply = z.object({
 });
 export type TErrorReply = z.infer<typeof ZErrorReply>;
 
-/** A server field error, as the spec's `data: [{ errorField, message }]` lists carry them. */
+/** A server field error, as the `data: [{ errorField, message }]` lists of refusals carry them. */
 export const ZFieldError = z.object({ errorField: z.string(), message: z.string() });
 export type TFieldError = z.infer<typeof ZFieldError>;

@@ -50,7 +50,7 @@ export function pageQuery<F extends string>(options: {
   });
 }
 
-/** A page of a server-paged list, as the spec's paged replies carry it: `content` and `totalElements`. */
+/** A page of a server-paged list, as paged replies carry it: `content` and `totalElements`. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     content: z.array(item),

@@ -13,7 +13,7 @@ export const LOGIN_MESSAGES = {
 
 /**
  * Why a login or code check was refused; the web app shows each in the reader's language.
- * SYSTEM_DOWN and LOGIN_OTP_EXPIRED are the spec's own codes.
+ * SYSTEM_DOWN means maintenance; LOGIN_OTP_EXPIRED offers a link back to login.
  */
 export const LOGIN_ERROR_CODES = [
   'INVALID_CREDENTIALS',

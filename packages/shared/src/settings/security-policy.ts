@@ -89,7 +89,7 @@ export const ZSecurityPolicyRules = ZSecurityPolicyValues.superRefine((v, contex
   }
 });
 
-/** Each field's rule in each language, as the spec's `errorMessages` keyed by language. */
+/** Each field's rule in each language: `errorMessages` keyed by language. */
 export const ZSecurityPolicyErrorMessages = z.record(z.enum(LANGUAGES), z.record(z.string(), z.string()));
 
 /** `GET` and `PUT /setting/security-policy-config` reply. */

@@ -33,7 +33,7 @@ export function loginErrorCode(error: unknown): LoginErrorCode | undefined {
 
 /**
  * What to show for a refused login: the server's message (already in the reader's language), else the
- * spec's 'Something went wrong. Try again in a few minutes.' (catalog key).
+ * general 'Something went wrong. Try again in a few minutes.' (catalog key).
  */
 export function loginErrorMessage(error: unknown): string {
   return serverMessage(error) ?? 'error.login.failed';
