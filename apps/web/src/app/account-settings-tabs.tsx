@@ -1,8 +1,5 @@
-import { lazy } from 'react';
 import type { AccountSettingsTab } from '../features/account/ProfileSettingsPage';
-
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+import { lazyNamed as named } from './lazy-named';
 
 const ProfileTab = named(() => import('../features/account/components/ProfileTab'), 'ProfileTab');
 const CommunicationTab = named(() => import('../features/account/components/CommunicationTab'), 'CommunicationTab');

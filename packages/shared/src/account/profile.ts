@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, ZFieldError } from '../api/envelope';
 import { IMAGE_TYPES } from '../constants';
-import type { IsoDate } from '../registration/birth-date';
+import type { IsoDate } from '../dates';
 import { birthDateField, oneOf, REGISTRATION_MESSAGES } from '../registration/registration-form';
 
 /** Message keys of the profile tab (en.json / sp.json). */
@@ -33,7 +33,7 @@ export const PICTURE_ACCEPT = [
   'image/heif',
 ].join(',');
 
-/** Whether a chosen file's name has one of the image extensions above (the server checks the content). */
+/** Whether a chosen file's name has one of the spec's image extensions (the server checks the content). */
 export function hasPictureExtension(fileName: string): boolean {
   const extension = fileName.toLowerCase().split('.').pop() ?? '';
   return fileName.includes('.') && (IMAGE_TYPES as readonly string[]).includes(extension);

@@ -1,4 +1,4 @@
-import { parseUsDate, type IsoDate } from '../registration/birth-date';
+import { parseUsDate, type IsoDate } from '../dates';
 import { TEXT_FIELD_MAX, type TConsentInputField } from './ceremony';
 
 export interface FieldValueProblem {

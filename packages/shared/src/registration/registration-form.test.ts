@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '../api/field-errors';
 import { importPayloadKey, openPayload, sealPayload } from '../crypto/payload-envelope';
 import { FALLBACK_PASSWORD_POLICY } from '../reference/password-policy';
 import { fromOpenedPayload, toRegisterPayload } from './register';
 import {
   accountInformationSchema,
-  fieldErrors,
   isValidName,
   personalInformationSchema,
   registrationSchema,

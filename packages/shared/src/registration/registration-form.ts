@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { TPasswordPolicy } from '../reference/password-policy';
 import { NAME_MIN_LETTERS } from '../constants';
-import { birthDateProblem, type BirthDateProblem, type IsoDate } from './birth-date';
+import type { IsoDate } from '../dates';
+import { birthDateProblem, type BirthDateProblem } from './birth-date';
 import { meetsPasswordPolicy } from './password-rules';
 
 /**
@@ -142,13 +143,3 @@ export function registrationSchema(rules: RegistrationRules) {
     .and(personalInformationSchema(rules));
 }
 export type TRegistrationValues = z.infer<ReturnType<typeof registrationSchema>>;
-
-/** The first message per field, as the spec's `[{ errorField, message }]` list. */
-export function fieldErrors(error: z.ZodError): { errorField: string; message: string }[] {
-  const seen = new Map<string, string>();
-  for (const issue of error.issues) {
-    const field = issue.path.join('.') || 'form';
-    if (!seen.has(field)) seen.set(field, issue.message);
-  }
-  return [...seen].map(([errorField, message]) => ({ errorField, message }));
-}

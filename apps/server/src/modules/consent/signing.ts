@@ -9,9 +9,8 @@ import {
 import { SIGNED_COPY_FILE_NAME } from '@portal/shared/consent/signed-copy';
 import { fieldValueProblems, normalizedFieldValues } from '@portal/shared/consent/field-values';
 import { API_BASE } from '@portal/shared/constants';
-import { formatDate } from '@portal/shared/dates';
+import { calendarDate, formatDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
-import { calendarDate } from '@portal/shared/registration/birth-date';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type Outcome, type Refusal } from '../../lib/outcome';

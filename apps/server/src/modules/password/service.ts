@@ -1,5 +1,5 @@
 import { toLanguage } from '@portal/shared/i18n/language';
-import { fieldErrors } from '@portal/shared/registration/registration-form';
+import { fieldErrors } from '@portal/shared/api/field-errors';
 import { CHANGE_PASSWORD_MESSAGES, changePasswordSchema } from '@portal/shared/password/change-password';
 import {
   newPasswordSchema,

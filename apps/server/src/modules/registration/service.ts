@@ -1,10 +1,10 @@
-import { formatDate } from '@portal/shared/dates';
-import { calendarDate, LATEST_TIME_ZONE, parseUsDate } from '@portal/shared/registration/birth-date';
+import { calendarDate, formatDate, parseUsDate } from '@portal/shared/dates';
+import { fieldErrors } from '@portal/shared/api/field-errors';
+import { LATEST_TIME_ZONE } from '@portal/shared/registration/birth-date';
 import { fromOpenedPayload } from '@portal/shared/registration/register';
 import {
   accountInformationSchema,
   EMAIL_PATTERN,
-  fieldErrors,
   NO_HEALTH_SYSTEM,
   REGISTRATION_MESSAGES,
   registrationSchema,

@@ -1,16 +1,27 @@
 import { DEFAULT_CONTACT, ZContactSettings, type TClientConfig } from '@portal/shared/client-config';
+import { fieldErrors } from '@portal/shared/api/field-errors';
+import { downtimeUpdateSchema, type TDowntime } from '@portal/shared/settings/downtime';
+import { findAppSetting } from '../../db/app-settings';
 import type { Database } from '../../db/client';
+import { findSecurityPolicy } from '../../db/security-policy';
+import { changeSetting } from '../../db/setting-changes';
+import { refused, type DataOutcome } from '../../lib/outcome';
+import { settingVersion } from '../../lib/setting-version';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Clock } from '../../providers/clock/clock';
-import { describeDowntime } from './downtime';
-import { downtimeUpdateSchema } from '@portal/shared/settings/downtime';
-import { recordAudit } from '../../db/audit';
-import type { TFieldError } from '@portal/shared/api/envelope';
-import { fieldErrors } from '@portal/shared/registration/registration-form';
-import { findAppSetting } from '../../db/app-settings';
-import { findDowntimeSettings, findInactiveSessionTimeout, updateDowntimeSettings } from './repository';
+import { describeDowntime, downtimeValue } from './downtime';
+import { createReminderService } from './reminder-service';
+import { findDowntimeSettings, lockDowntimeSettings, updateDowntimeSettings } from './repository';
+import { createSecurityPolicyService } from './security-policy-service';
+import { createSettingChangesService } from './setting-changes-service';
 
 const SETTINGS_TTL_MS = 5_000;
+
+/** Who saves a setting, for its change history. */
+export interface SettingEditor {
+  userId: string;
+  ip: string;
+}
 
 export function createSettingsService({
   db,
@@ -23,6 +34,7 @@ export function createSettingsService({
   payloadKey: string;
   captchaEnabled: boolean;
 }) {
+  // Read on every sign-in and page load; a save in this process invalidates it, others see it within 5 s.
   const downtimeRow = ttlCache(() => findDowntimeSettings(db), SETTINGS_TTL_MS, clock);
   const contact = ttlCache(
     async () => {
@@ -32,54 +44,60 @@ export function createSettingsService({
     SETTINGS_TTL_MS,
     clock,
   );
-  const idleTimeout = ttlCache(() => findInactiveSessionTimeout(db), SETTINGS_TTL_MS, clock);
+
+  async function getDowntime(): Promise<TDowntime> {
+    const row = await downtimeRow.get();
+    return { ...describeDowntime(row, clock.now()), version: settingVersion(downtimeValue(row)) };
+  }
 
   return {
-    async getDowntime() {
-      return describeDowntime(await downtimeRow.get(), clock.now());
-    },
+    getDowntime,
     async getClientConfig(): Promise<TClientConfig> {
-      const [contactSettings, inactiveSessionTimeoutInMin] = await Promise.all([contact.get(), idleTimeout.get()]);
-      return { payloadKey, captchaEnabled, contact: contactSettings, inactiveSessionTimeoutInMin };
+      const [contactSettings, policy] = await Promise.all([contact.get(), findSecurityPolicy(db)]);
+      return {
+        payloadKey,
+        captchaEnabled,
+        contact: contactSettings,
+        inactiveSessionTimeoutInMin: policy.inactiveSessionTimeoutInMin,
+      };
     },
     /**
      * `POST /downtime` (administrators): saves the window. The route checked the shape; the window is
      * checked here against the server's clock. Field problems carry catalog keys.
      */
-    async saveDowntime(
-      body: unknown,
-      who: { userId: string; ip: string },
-    ): Promise<{ ok: true } | { ok: false; errors: TFieldError[] }> {
+    async saveDowntime(body: unknown, who: SettingEditor): Promise<DataOutcome<TDowntime>> {
       const now = clock.now();
       const parsed = downtimeUpdateSchema(now).safeParse(body);
-      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+      if (!parsed.success) return refused(400, 'error.invalidRequest', fieldErrors(parsed.error));
       const v = parsed.data;
-      await updateDowntimeSettings(
-        db,
-        {
-          enableDowntime: v.enableDowntime,
-          messageEn: v.message.en,
-          messageSp: v.message.sp,
-          effectiveStartDate: new Date(v.effectiveStartDate),
-          effectiveEndDate: new Date(v.effectiveEndDate),
-          reminderDaysInAdvance: v.reminderDaysInAdvance,
+      const values = {
+        enableDowntime: v.enableDowntime,
+        messageEn: v.message.en,
+        messageSp: v.message.sp,
+        effectiveStartDate: new Date(v.effectiveStartDate),
+        effectiveEndDate: new Date(v.effectiveEndDate),
+        reminderDaysInAdvance: v.reminderDaysInAdvance,
+      };
+      const saved = await changeSetting(db, {
+        setting: 'downtime',
+        version: v.version,
+        lock: async (tx) => downtimeValue(await lockDowntimeSettings(tx)),
+        write: async (tx) => {
+          await updateDowntimeSettings(tx, values, now);
+          return downtimeValue(values);
         },
-        now,
-      );
-      await recordAudit(db, {
+        who,
         at: now,
-        action: 'downtime.updated',
-        actorId: who.userId,
-        details: { enableDowntime: v.enableDowntime, start: v.effectiveStartDate, end: v.effectiveEndDate },
-        ip: who.ip,
       });
       downtimeRow.invalidate();
-      return { ok: true };
+      return saved.ok ? { ok: true, data: await getDowntime() } : saved;
     },
+    reminders: createReminderService({ db, clock }),
+    securityPolicy: createSecurityPolicyService({ db, clock }),
+    changes: createSettingChangesService({ db }),
     invalidate() {
       downtimeRow.invalidate();
       contact.invalidate();
-      idleTimeout.invalidate();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZSurveyPeriod, ZSurveyPeriodUpdate, type TSurveyPeriod } from '@portal/shared/surveys/survey-period';
 import type { TFieldError } from '@portal/shared/api/envelope';
-import { fieldErrors } from '@portal/shared/registration/registration-form';
+import { fieldErrors } from '@portal/shared/api/field-errors';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { DEFAULT_SURVEY_PERIOD, DEFAULT_SURVEY_ROUND_INTERVAL_MONTHS } from '../../db/seed-data';

@@ -1,19 +1,9 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import {
-  Box,
-  CircularProgress,
-  Link,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, CircularProgress, Link, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
+import { SectionPicker } from '../../components/ui/SectionPicker';
 
 export interface AccountSettingsTab {
   value: string;
@@ -42,20 +32,12 @@ export default function ProfileSettingsPage({ tabs }: { tabs: AccountSettingsTab
     <PageHeading title={t('pages.profileSettings')}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         {small ? (
-          <TextField
-            select
+          <SectionPicker
             label={t('account.sectionPicker')}
             value={current.value}
-            onChange={(event) => choose(event.target.value)}
-            slotProps={{ select: { native: true } }}
-            fullWidth
-          >
-            {tabs.map((tab) => (
-              <option key={tab.value} value={tab.value}>
-                {t(tab.labelKey)}
-              </option>
-            ))}
-          </TextField>
+            options={tabs.map((tab) => ({ value: tab.value, label: t(tab.labelKey) }))}
+            onChange={choose}
+          />
         ) : (
           <Tabs
             orientation="vertical"

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PROFILE_MESSAGES, profileUpdateSchema, type TProfileForm } from '@portal/shared/account/profile';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { SUCCESS_MESSAGE_DISPLAY_MS, UPLOAD_ERROR_DISPLAY_MS, type Language } from '@portal/shared/constants';
-import { localCalendarDate } from '@portal/shared/registration/birth-date';
+import { localCalendarDate } from '@portal/shared/dates';
 import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
 import { useSession } from '../../../lib/session';
 import { BirthDateFormField } from '../../../components/ui/DateOfBirthField';

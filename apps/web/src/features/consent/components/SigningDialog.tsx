@@ -25,7 +25,7 @@ import {
   type TSignatureStatus,
 } from '@portal/shared/consent/ceremony';
 import { fieldValueProblems } from '@portal/shared/consent/field-values';
-import { localCalendarDate, toUsDate } from '@portal/shared/registration/birth-date';
+import { localCalendarDate, toUsDate } from '@portal/shared/dates';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCeremony, useFormDocument, useSignConsent } from '../api/consent-api';

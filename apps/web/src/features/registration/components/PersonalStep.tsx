@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TDropdownSet } from '@portal/shared/reference/registration-dropdowns';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
-import { localCalendarDate } from '@portal/shared/registration/birth-date';
+import { localCalendarDate } from '@portal/shared/dates';
 import {
   NAME_MAX_LENGTH,
   NO_HEALTH_SYSTEM,
