@@ -33,7 +33,7 @@ export const PICTURE_ACCEPT = [
   'image/heif',
 ].join(',');
 
-/** Whether a chosen file's name has one of the spec's image extensions (the server checks the content). */
+/** Whether a chosen file's name has one of the image extensions above (the server checks the content). */
 export function hasPictureExtension(fileName: string): boolean {
   const extension = fileName.toLowerCase().split('.').pop() ?? '';
   return fileName.includes('.') && (IMAGE_TYPES as readonly string[]).includes(extension);
