@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../lib/session';
 import { initI18n } from '../../../lib/i18n';
 import { storeParticipantToken } from '../../../test-session';
+import { useSurveyNotification } from '../api/survey-api';
 import { SurveyNotice } from './SurveyNotice';
 
 beforeAll(async () => {
@@ -17,20 +18,25 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Shows a line once the page holds the server's notification flags, whoever asked for them. */
+function NotificationRead() {
+  return useSurveyNotification(true).data ? <p>Notification read</p> : null;
+}
+
 function renderNotice(flags: { generalSurveyOpen: boolean; oneTimeSurveyOpen: boolean }, path = '/education') {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ status: true, data: flags }), { status: 200 })),
-  );
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: true, data: flags }), { status: 200 }));
+  vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <SessionProvider>
         <MemoryRouter initialEntries={[path]}>
           <SurveyNotice />
+          <NotificationRead />
         </MemoryRouter>
       </SessionProvider>
     </QueryClientProvider>,
   );
+  return fetchMock;
 }
 
 const GENERAL = 'Your study questionnaires are open. Your answers are saved as you go.';
@@ -56,15 +62,17 @@ describe('survey notice', () => {
     expect(notice).not.toHaveTextContent(GENERAL);
   });
 
-  it('stays silent on the Surveys screen, and for visitors', async () => {
+  it.each(['/survey', '/dashboard'])('stays silent on %s, which says what waits itself', async (path) => {
     storeParticipantToken();
-    renderNotice({ generalSurveyOpen: true, oneTimeSurveyOpen: false }, '/survey');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const fetchMock = renderNotice({ generalSurveyOpen: true, oneTimeSurveyOpen: true }, path);
+    await screen.findByText('Notification read');
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/survey/notification'), expect.anything());
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
-    cleanup();
-    localStorage.clear();
-    renderNotice({ generalSurveyOpen: true, oneTimeSurveyOpen: false });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
+  it('stays silent for visitors, even when the flags are at hand', async () => {
+    renderNotice({ generalSurveyOpen: true, oneTimeSurveyOpen: true });
+    await screen.findByText('Notification read');
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
 });
