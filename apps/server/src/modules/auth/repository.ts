@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
 import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
 
@@ -20,15 +21,7 @@ const loginAccount = {
 };
 export type LoginAccount = Awaited<ReturnType<typeof findLoginAccountByEmail>>;
 
-/** The live (not withdrawn) account of an address, compared without case. */
-export async function findLoginAccountByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select(loginAccount)
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.status, 'withdrawn')))
-    .limit(1);
-  return row;
-}
+export const findLoginAccountByEmail = (db: Executor, email: string) => findLiveAccountByEmail(db, email, loginAccount);
 
 export async function findLoginAccountById(db: Executor, id: string) {
   const [row] = await db.select(loginAccount).from(users).where(eq(users.id, id)).limit(1);

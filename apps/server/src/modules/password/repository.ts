@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
 import { passwordResetTokens, securityPolicy, users } from '../../db/schema';
 
@@ -12,15 +13,7 @@ const resetAccount = {
   language: users.language,
 };
 
-/** The live (not withdrawn) account of an address, compared without case. */
-export async function findResetAccountByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select(resetAccount)
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.status, 'withdrawn')))
-    .limit(1);
-  return row;
-}
+export const findResetAccountByEmail = (db: Executor, email: string) => findLiveAccountByEmail(db, email, resetAccount);
 
 export async function findResetAccountById(db: Executor, id: string) {
   const [row] = await db.select(resetAccount).from(users).where(eq(users.id, id)).limit(1);

@@ -1,4 +1,5 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
 import { healthSystemVerifications, registrationTokens, securityPolicy, users } from '../../db/schema';
 
@@ -13,15 +14,7 @@ const accountSummary = {
   language: users.language,
 };
 
-/** The live (not withdrawn) account of an address, compared without case. */
-export async function findLiveUserByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select(accountSummary)
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.status, 'withdrawn')))
-    .limit(1);
-  return row;
-}
+export const findLiveUserByEmail = (db: Executor, email: string) => findLiveAccountByEmail(db, email, accountSummary);
 
 export async function findUserById(db: Executor, id: string) {
   const [row] = await db.select(accountSummary).from(users).where(eq(users.id, id)).limit(1);
