@@ -4,6 +4,7 @@ import { AppLayout } from './shell/AppLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
 import { AdminRoute, ParticipantRoute, PrivateRoute, PublicOnlyRoute } from './guards';
 import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
+import { SYSTEM_OPTIONS_TABS } from './system-options-tabs';
 import { ConsentCeremony } from '../features/consent/components/ConsentCeremony';
 import { ROUTE_ACCESS } from '../lib/route-access';
 
@@ -63,7 +64,9 @@ export const routes = [
       },
       {
         element: <AdminRoute />,
-        children: [{ path: '/system-options', element: <SystemOptionsPage /> }] satisfies GuardedRoute<'admin'>[],
+        children: [
+          { path: '/system-options', element: <SystemOptionsPage tabs={SYSTEM_OPTIONS_TABS} /> },
+        ] satisfies GuardedRoute<'admin'>[],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -1,0 +1,33 @@
+import type { SystemOptionsTab } from '../features/system-options/SystemOptionsPage';
+import { lazyNamed as named } from './lazy-named';
+
+const ActivationRemindersPanel = named(
+  () => import('../features/settings/components/ActivationRemindersPanel'),
+  'ActivationRemindersPanel',
+);
+const IcfRemindersPanel = named(() => import('../features/settings/components/IcfRemindersPanel'), 'IcfRemindersPanel');
+const SurveySettingsPanel = named(
+  () => import('../features/settings/components/SurveySettingsPanel'),
+  'SurveySettingsPanel',
+);
+const DowntimeBannerPanel = named(
+  () => import('../features/settings/components/DowntimeBannerPanel'),
+  'DowntimeBannerPanel',
+);
+const SecurityPolicyPanel = named(
+  () => import('../features/settings/components/SecurityPolicyPanel'),
+  'SecurityPolicyPanel',
+);
+
+/** The System Options tabs that exist, in the sidebar's order; each panel belongs to its feature. */
+export const SYSTEM_OPTIONS_TABS: SystemOptionsTab[] = [
+  {
+    slug: 'account-activation-reminders',
+    labelKey: 'systemOptions.tabs.accountActivationReminders',
+    panel: <ActivationRemindersPanel />,
+  },
+  { slug: 'icf-reminders', labelKey: 'systemOptions.tabs.icfReminders', panel: <IcfRemindersPanel /> },
+  { slug: 'survey', labelKey: 'systemOptions.tabs.survey', panel: <SurveySettingsPanel /> },
+  { slug: 'downtime-banner', labelKey: 'systemOptions.tabs.downtimeBanner', panel: <DowntimeBannerPanel /> },
+  { slug: 'security-policy', labelKey: 'systemOptions.tabs.securityPolicy', panel: <SecurityPolicyPanel /> },
+];

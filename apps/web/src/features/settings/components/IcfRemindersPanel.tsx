@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { AdminPanel } from '../../../components/admin/AdminPanel';
+
+/** ICF Reminders: the days after activation on which a participant who has not signed the consent is reminded. */
+export function IcfRemindersPanel() {
+  const { t } = useTranslation();
+  return <AdminPanel title={t('systemOptions.tabs.icfReminders')} />;
+}

@@ -1,0 +1,85 @@
+import { Box } from '@mui/material';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@portal/shared/dates';
+import {
+  SETTING_CHANGE_PAGE_SIZES,
+  type TSettingChange,
+  type TSettingKey,
+} from '@portal/shared/settings/setting-changes';
+import { DataTable } from '../../../components/admin/DataTable';
+import { usePagedQueryState } from '../../../lib/paging';
+import { useSettingChanges } from '../api/setting-changes-api';
+import { describeChange, type ChangeWords } from './change-values';
+
+const column = createColumnHelper<TSettingChange>();
+
+function Lines({ lines }: { lines: string[] }) {
+  return lines.map((line, index) => (
+    <Box key={index} sx={{ overflowWrap: 'anywhere' }}>
+      {line}
+    </Box>
+  ));
+}
+
+/**
+ * A setting's change history under its editor, newest first, five to a page: when, who, and what the
+ * value was before and after.
+ */
+export function SettingChanges({
+  setting,
+  fieldLabel,
+}: {
+  setting: TSettingKey;
+  /** A field's label as the editor shows it; the field's own name unless told. */
+  fieldLabel?: (path: string) => string;
+}) {
+  const { t } = useTranslation();
+  const paging = usePagedQueryState<'changedAt'>({
+    sizes: SETTING_CHANGE_PAGE_SIZES,
+    defaultSize: SETTING_CHANGE_PAGE_SIZES[0],
+    defaultSort: { field: 'changedAt', direction: 'desc' },
+  });
+  const query = useSettingChanges(setting, paging);
+  const columns = useMemo(() => {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const words: ChangeWords = {
+      none: t('settingChanges.none'),
+      yes: t('settingChanges.yes'),
+      no: t('settingChanges.no'),
+      days: (days) => t('settingChanges.days', { days }),
+      field: fieldLabel ?? ((path) => path),
+      timeZone,
+    };
+    const told = (change: TSettingChange) => describeChange(change.before, change.after, words);
+    return [
+      column.accessor('changedAt', {
+        header: t('settingChanges.changedOn'),
+        enableSorting: true,
+        cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue(), timeZone)}</time>,
+      }),
+      column.accessor('changedBy', { header: t('settingChanges.changedBy') }),
+      column.display({
+        id: 'before',
+        header: t('settingChanges.before'),
+        cell: ({ row }) => <Lines lines={told(row.original).before} />,
+      }),
+      column.display({
+        id: 'after',
+        header: t('settingChanges.after'),
+        cell: ({ row }) => <Lines lines={told(row.original).after} />,
+      }),
+    ];
+  }, [t, fieldLabel]);
+  return (
+    <DataTable
+      title={t('settingChanges.title')}
+      columns={columns}
+      query={query}
+      paging={paging}
+      emptyText={t('settingChanges.empty')}
+      getRowId={(change) => change.id}
+    />
+  );
+}
