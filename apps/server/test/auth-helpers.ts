@@ -54,6 +54,16 @@ export async function freshStart(t: TestApp) {
   t.clock.advance(MINUTE_MS);
 }
 
+/**
+ * A fresh start with the clock at `at`, for a scenario that states its dates literally: the seeded
+ * database is made again at that instant, so nothing in it is later than the clock.
+ */
+export async function freshStartAt(t: TestApp, at: string) {
+  t.clock.set(at);
+  await freshStart(t);
+  t.clock.set(at);
+}
+
 /** One test app for the describe block, freshly seeded before each test. */
 export function useAuthApp(target: TestDatabaseTarget): () => TestApp {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });

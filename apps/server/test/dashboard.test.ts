@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import type { TAdminDashboard, TParticipantDashboard } from '@portal/shared/dashboard/dashboard';
-import { addDays, addMonths } from '../src/modules/surveys/rounds';
 import { describeEachDatabase, type TestApp } from './helpers';
-import { signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './auth-helpers';
+import { freshStartAt, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { registerParticipant } from './registration-helpers';
@@ -58,23 +57,17 @@ describeEachDatabase('Home dashboard', (target) => {
 
   it('after consent: the signed date, the open round with its deadline, and the first questionnaire to start', async () => {
     const t = testApp();
+    await freshStartAt(t, '2026-03-01T12:00:00.000Z');
     const { tokens } = await signedInParticipant(t);
-    const signedAt = t.clock.now();
     await signConsent(t, tokens.access_token);
     const view = await dashboard(t, tokens.access_token);
-    expect(view.consent).toEqual({
-      signed: true,
-      signedDate: [signedAt.getUTCMonth() + 1, signedAt.getUTCDate()]
-        .map((n) => String(n).padStart(2, '0'))
-        .concat(String(signedAt.getUTCFullYear()))
-        .join('/'),
-    });
+    expect(view.consent).toEqual({ signed: true, signedDate: '03/01/2026' });
     expect(view.currentRound.map((e) => [e.formKey, e.status])).toEqual([
       ['core', 'open'],
       ['quality-of-life', 'open'],
       ['health-status', 'open'],
     ]);
-    expect(view.currentRound[0]!.closesAt).toBe(addDays(signedAt, 90).toISOString());
+    expect(view.currentRound[0]!.closesAt).toBe('2026-05-30T12:00:00.000Z'); // 90 days, the default survey period
     expect(view.nextStep.kind).toBe('startSurvey');
     expect(view.nextStep.survey?.formKey).toBe('core');
     // The same entries as the Surveys screen: one source of truth for both.
@@ -83,8 +76,8 @@ describeEachDatabase('Home dashboard', (target) => {
 
   it('points to the questionnaire already started, then to the next round once all are submitted', async () => {
     const t = testApp();
+    await freshStartAt(t, '2026-03-01T12:00:00.000Z');
     const { tokens } = await signedInParticipant(t);
-    const signedAt = t.clock.now();
     await signConsent(t, tokens.access_token);
     const responseId = await startRound(t, tokens.access_token, 'health-status');
     expect((await saveAnswers(t, tokens.access_token, responseId, { answers: {}, pageNo: 0 })).statusCode).toBe(200);
@@ -96,7 +89,7 @@ describeEachDatabase('Home dashboard', (target) => {
     await submitRound(t, tokens.access_token);
     const done = await dashboard(t, tokens.access_token);
     expect(done.currentRound.every((e) => e.status === 'submitted')).toBe(true);
-    expect(done.nextStep).toEqual({ kind: 'waitForNextRound', opensAt: addMonths(signedAt, 12).toISOString() });
+    expect(done.nextStep).toEqual({ kind: 'waitForNextRound', opensAt: '2027-03-01T12:00:00.000Z' });
   });
 
   it('moves on when the window closes unanswered, and offers a one-time survey during its own window', async () => {

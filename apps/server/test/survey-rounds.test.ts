@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { addDays, addMonths } from '../src/modules/surveys/rounds';
 import { describeEachDatabase } from './helpers';
-import { signIn, signInAdmin, useAuthApp } from './auth-helpers';
+import { freshStartAt, signIn, signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { consentedParticipant, entryOf, saveAnswers, startRound, startSurvey, widget, DAY_MS } from './survey-helpers';
 
@@ -36,7 +35,7 @@ describeEachDatabase('Survey rounds and windows', (target) => {
 
   it('opens the first round when consent is signed, for the survey period, with the three instruments', async () => {
     const t = testApp();
-    const signedAt = t.clock.now();
+    await freshStartAt(t, '2026-03-01T12:00:00.000Z');
     const { tokens } = await consentedParticipant(t);
     const view = await widget(t, tokens.access_token);
     expect(view.consentSigned).toBe(true);
@@ -47,8 +46,8 @@ describeEachDatabase('Survey rounds and windows', (target) => {
         roundNumber: 1,
         status: 'open',
         window: 'open',
-        opensAt: signedAt.toISOString(),
-        closesAt: addDays(signedAt, 90).toISOString(),
+        opensAt: '2026-03-01T12:00:00.000Z',
+        closesAt: '2026-05-30T12:00:00.000Z', // the default survey period: 90 days
       });
       expect(entry.responseId).toBeUndefined();
     }
@@ -57,7 +56,7 @@ describeEachDatabase('Survey rounds and windows', (target) => {
       { en: 'Quality of life', sp: 'Calidad de vida' },
       { en: 'Health status', sp: 'Estado de salud' },
     ]);
-    expect(view.nextRoundOpensAt).toBe(addMonths(signedAt, 12).toISOString());
+    expect(view.nextRoundOpensAt).toBe('2027-03-01T12:00:00.000Z'); // 12 months after consent
     expect(view.past).toEqual([]);
     const notice = await call(t, 'GET', '/survey/notification', tokens.access_token);
     expect(notice.json().data).toEqual({ generalSurveyOpen: true, oneTimeSurveyOpen: false });
@@ -118,7 +117,7 @@ describeEachDatabase('Survey rounds and windows', (target) => {
 
   it('opens the next round a year after consent, with the period in force when it opens; earlier rounds keep theirs', async () => {
     const t = testApp();
-    const signedAt = t.clock.now();
+    await freshStartAt(t, '2026-03-01T12:00:00.000Z');
     const { tokens, email } = await consentedParticipant(t);
     await widget(t, tokens.access_token);
 
@@ -126,8 +125,7 @@ describeEachDatabase('Survey rounds and windows', (target) => {
     const put = await call(t, 'PUT', '/survey/config/period', admin.access_token, { payload: { period: 30 } });
     expect(put.statusCode, put.body).toBe(200);
 
-    const secondOpens = addMonths(signedAt, 12);
-    t.clock.set(secondOpens);
+    t.clock.set('2027-03-01T12:00:00.000Z');
     const session = await signIn(t, email);
     const view = await widget(t, session.access_token);
     expect(view.current.map((e) => [e.formKey, e.roundNumber, e.status])).toEqual([
@@ -135,33 +133,32 @@ describeEachDatabase('Survey rounds and windows', (target) => {
       ['quality-of-life', 2, 'open'],
       ['health-status', 2, 'open'],
     ]);
-    expect(view.current[0]!.opensAt).toBe(secondOpens.toISOString());
-    expect(view.current[0]!.closesAt).toBe(addDays(secondOpens, 30).toISOString());
+    expect(view.current[0]!.opensAt).toBe('2027-03-01T12:00:00.000Z');
+    expect(view.current[0]!.closesAt).toBe('2027-03-31T12:00:00.000Z');
     expect(view.past.every((e) => e.roundNumber === 1)).toBe(true);
-    expect(view.past[0]!.closesAt).toBe(addDays(signedAt, 90).toISOString());
-    expect(view.nextRoundOpensAt).toBe(addMonths(signedAt, 24).toISOString());
+    expect(view.past[0]!.closesAt).toBe('2026-05-30T12:00:00.000Z');
+    expect(view.nextRoundOpensAt).toBe('2028-03-01T12:00:00.000Z');
   });
 
   it('gives a round the period in force when it opened, even when the participant first looks after a change', async () => {
     const t = testApp();
-    const signedAt = t.clock.now();
+    await freshStartAt(t, '2026-03-01T12:00:00.000Z');
     const { email } = await consentedParticipant(t);
 
-    t.clock.set(new Date(signedAt.getTime() + DAY_MS));
+    t.clock.set('2026-03-02T12:00:00.000Z');
     const admin = await signInAdmin(t);
     for (const period of [30, 45]) {
       const put = await call(t, 'PUT', '/survey/config/period', admin.access_token, { payload: { period } });
       expect(put.statusCode, put.body).toBe(200);
     }
 
-    t.clock.set(new Date(signedAt.getTime() + 40 * DAY_MS));
+    t.clock.set('2026-04-10T12:00:00.000Z');
     const view = await widget(t, (await signIn(t, email)).access_token);
-    expect(view.current.map((e) => e.closesAt)).toEqual(Array(3).fill(addDays(signedAt, 90).toISOString()));
+    expect(view.current.map((e) => e.closesAt)).toEqual(Array(3).fill('2026-05-30T12:00:00.000Z'));
 
-    const secondOpens = addMonths(signedAt, 12);
-    t.clock.set(secondOpens);
+    t.clock.set('2027-03-01T12:00:00.000Z');
     const later = await widget(t, (await signIn(t, email)).access_token);
-    expect(later.current[0]!.closesAt).toBe(addDays(secondOpens, 45).toISOString());
+    expect(later.current[0]!.closesAt).toBe('2027-04-15T12:00:00.000Z');
   });
 
   it('remembers that the welcome tour was seen, for this participant only', async () => {
