@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_PAYLOAD_KEY, readEnv } from './env';
+import { readEnv } from './env';
+
+/** The development key the README publishes. */
+const DEVELOPMENT_KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
 
 function configurationError(source: Record<string, string>): string {
   try {
@@ -22,12 +25,12 @@ describe('readEnv', () => {
       ADMIN_EMAIL: 'admin@example.org',
       SEED_DEMO: true,
       CAPTCHA_ENABLED: true,
-      PAYLOAD_KEY: DEVELOPMENT_PAYLOAD_KEY,
+      PAYLOAD_KEY: DEVELOPMENT_KEY,
       LOG_LEVEL: 'info',
       RATE_LIMIT_FACTOR: 1,
       TRUST_PROXY: false,
     });
-    expect(Buffer.from(DEVELOPMENT_PAYLOAD_KEY, 'base64')).toHaveLength(32);
+    expect(Buffer.from(DEVELOPMENT_KEY, 'base64')).toHaveLength(32);
   });
 
   it('derives PUBLIC_URL from PORT unless it is given', () => {
@@ -71,7 +74,7 @@ describe('readEnv', () => {
     ['too short', randomBytes(16).toString('base64')],
     ['too long', randomBytes(48).toString('base64')],
     ['not base64', 'this is not a base64 key, just words.......'],
-    ['a valid key with stray characters', `***${DEVELOPMENT_PAYLOAD_KEY}`],
+    ['a valid key with stray characters', `***${DEVELOPMENT_KEY}`],
   ])('refuses a PAYLOAD_KEY that is %s, with a readable message', (_case, key) => {
     const message = configurationError({ PAYLOAD_KEY: key });
     expect(message).toMatch(/^Invalid configuration:/);

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { consentSignatures, consentWithdrawals, emailMessages, users } from '../src/db/schema';
-import { sha256Hex } from '../src/providers/storage/file-store';
 import { databaseError, describeEachDatabase } from './helpers';
 import { INCORRECT, auditSince, login, me, refresh, signInAdmin, useAuthApp, PATIENT_PASSWORD } from './auth-helpers';
 import { signConsent } from './consent-helpers';
@@ -38,7 +38,7 @@ describeEachDatabase('My Informed Consent', (target) => {
     });
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const [row] = await t.db.select().from(consentSignatures).where(eq(consentSignatures.userId, userId));
-    expect(sha256Hex(download.rawPayload)).toBe(row!.signedSha256);
+    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(row!.signedSha256);
   });
 
   it('never gives one participant another’s copy', async () => {

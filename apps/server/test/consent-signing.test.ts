@@ -1,11 +1,10 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { SIGNING_ERROR_CODES } from '@portal/shared/consent/ceremony';
 import { consentSignatures, emailMessages, healthSystems, users } from '../src/db/schema';
 import { publishConsentForm } from '../src/modules/consent/forms';
 import { buildDefaultConsentForm } from '../src/modules/consent/default-form/build-default-form';
-import { sha256Hex } from '../src/providers/storage/file-store';
 import { describeEachDatabase } from './helpers';
 import { auditSince, refresh, setPolicy, signInAdmin, useAuthApp, MINUTE_MS } from './auth-helpers';
 import { completeSigning, fieldOf, openCeremony, sign, signConsent } from './consent-helpers';
@@ -67,7 +66,7 @@ describeEachDatabase('The consent signing ceremony', (target) => {
       expect(reply.headers['content-type']).toBe('application/pdf');
       expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="/);
       expect(reply.headers['x-content-type-options']).toBe('nosniff');
-      expect(sha256Hex(reply.rawPayload)).toBe(ceremony.sha256);
+      expect(createHash('sha256').update(reply.rawPayload).digest('hex')).toBe(ceremony.sha256);
     });
   });
 
@@ -98,7 +97,7 @@ describeEachDatabase('The consent signing ceremony', (target) => {
       expect(mail!.subject).toBe('Your signed Kidney Research Study consent form');
       expect(mail!.attachments).toHaveLength(1);
       expect(mail!.attachments![0]!.contentType).toBe('application/pdf');
-      expect(sha256Hex(mail!.attachments![0]!.content)).toBe(row!.signedSha256);
+      expect(createHash('sha256').update(mail!.attachments![0]!.content).digest('hex')).toBe(row!.signedSha256);
     });
 
     it('says so in the refreshed token, in init and in GET /signature', async () => {
@@ -122,7 +121,7 @@ describeEachDatabase('The consent signing ceremony', (target) => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({
         message: 'You have already signed the informed consent form.',
-        data: { errorCode: SIGNING_ERROR_CODES.alreadySigned },
+        data: { errorCode: 'CONSENT_ALREADY_SIGNED' },
       });
       expect(await t.db.select().from(consentSignatures).where(eq(consentSignatures.userId, userId))).toHaveLength(1);
     });
@@ -152,7 +151,7 @@ describeEachDatabase('The consent signing ceremony', (target) => {
       expect(next.version).toBe(2);
       const reply = await sign(t, tokens.access_token, completeSigning(t, old));
       expect(reply.statusCode).toBe(409);
-      expect(reply.json().data).toEqual({ errorCode: SIGNING_ERROR_CODES.formOutdated });
+      expect(reply.json().data).toEqual({ errorCode: 'CONSENT_FORM_OUTDATED' });
       expect((await call(t, 'GET', `/signature/ceremony/${old.formId}`, tokens.access_token)).statusCode).toBe(409);
       expect(await t.db.select().from(consentSignatures).where(eq(consentSignatures.userId, userId))).toHaveLength(0);
 
@@ -228,7 +227,7 @@ describeEachDatabase('The consent signing ceremony', (target) => {
       expect(ceremony.codeRequired).toBe(true);
       const request = completeSigning(t, ceremony);
       const without = await sign(t, tokens.access_token, request);
-      expect(without.json().data).toEqual({ errorCode: SIGNING_ERROR_CODES.codeRequired });
+      expect(without.json().data).toEqual({ errorCode: 'CONSENT_CODE_REQUIRED' });
 
       const codeOf = async () => {
         await t.app.services.mailer.idle();

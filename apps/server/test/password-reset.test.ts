@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema';
-import { RESET_EMAIL_LIMIT, RESET_LINK_MINUTES } from '../src/modules/password/service';
 import { verifyPassword } from '../src/security/password-hash';
 import {
   describeEachDatabase,
@@ -92,7 +91,7 @@ describeEachDatabase('forgot and reset password', (target) => {
     expect(mail.links).toEqual([
       `${new URL('/reset-password', t.env.PUBLIC_URL).toString()}?token=${link!.token}&id=${link!.id}`,
     ]);
-    expect(mail.text).toContain(`${RESET_LINK_MINUTES} minutos`);
+    expect(mail.text).toContain('60 minutos');
     expect(t.mail.to('nobody@example.org')).toEqual([]);
   });
 
@@ -184,7 +183,7 @@ describeEachDatabase('forgot and reset password', (target) => {
     expect(after!.passwordHash).toBe(before.passwordHash);
   });
 
-  it(`expires a link after ${RESET_LINK_MINUTES} minutes, and a newer link replaces an older one`, async () => {
+  it('expires a link after 60 minutes, and a newer link replaces an older one', async () => {
     const t = testApp();
     const email = await activeParticipant(t);
     await init(t, email);
@@ -192,7 +191,9 @@ describeEachDatabase('forgot and reset password', (target) => {
     const [older, newer] = await resetLinks(t, email);
     expect((await verify(t, older!)).json()).toEqual(LINK_INVALID);
     expect((await verify(t, newer!)).json()).toMatchObject({ status: true });
-    t.clock.advance(RESET_LINK_MINUTES * 60_000);
+    t.clock.advance(60 * 60_000 - 1000);
+    expect((await verify(t, newer!)).json()).toMatchObject({ status: true });
+    t.clock.advance(1000);
     expect((await verify(t, newer!)).json()).toEqual(LINK_INVALID);
     expect((await reset(t, newer!)).json()).toEqual(LINK_INVALID);
   });
@@ -251,11 +252,11 @@ describeEachDatabase('forgot and reset password', (target) => {
     expect(await activationLinks(t, withdrawn)).toEqual([]);
   });
 
-  it('limits reset e-mails per address', async () => {
+  it('limits reset e-mails to 3 an hour per address', async () => {
     const t = testApp();
     const email = await activeParticipant(t);
     const unknown = 'nobody.limited@example.org';
-    for (let i = 0; i < RESET_EMAIL_LIMIT.max; i++) {
+    for (let i = 0; i < 3; i++) {
       expect((await init(t, email)).statusCode).toBe(200);
       expect((await init(t, unknown)).statusCode).toBe(200);
     }
@@ -263,8 +264,8 @@ describeEachDatabase('forgot and reset password', (target) => {
     expect(limited.statusCode).toBe(429);
     // An address without an account meets the same limit, so the limit tells nothing either.
     expect((await init(t, unknown)).json()).toEqual(limited.json());
-    expect(await resetLinks(t, email)).toHaveLength(RESET_EMAIL_LIMIT.max);
-    t.clock.advance(RESET_EMAIL_LIMIT.windowMs);
+    expect(await resetLinks(t, email)).toHaveLength(3);
+    t.clock.advance(60 * 60_000);
     expect((await init(t, email)).statusCode).toBe(200);
   });
 
