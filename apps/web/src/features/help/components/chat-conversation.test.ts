@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HelpReply } from '@portal/shared/help/help-assistant';
-import { chatReducer, cleanQuestion, MAX_TURNS, QUESTION_MAX_LENGTH, type ChatTurn } from './chat-conversation';
+import { chatReducer, cleanQuestion, type ChatTurn } from './chat-conversation';
 
 const NOT_KNOWN: HelpReply = { urgent: false, matches: [] };
 
@@ -19,17 +19,16 @@ describe('chat conversation', () => {
     ]);
   });
 
-  it('keeps only the latest turns', () => {
+  it('keeps only the latest 50 turns', () => {
     let turns: ChatTurn[] = [];
-    for (let id = 1; id <= MAX_TURNS + 5; id += 1)
-      turns = chatReducer(turns, { type: 'asked', id, question: `q${id}` });
-    expect(turns).toHaveLength(MAX_TURNS);
+    for (let id = 1; id <= 55; id += 1) turns = chatReducer(turns, { type: 'asked', id, question: `q${id}` });
+    expect(turns).toHaveLength(50);
     expect(turns[0]!.id).toBe(6);
   });
 
-  it('cleans a question: spaces collapsed, nothing when blank, within the length limit', () => {
+  it('cleans a question: spaces collapsed, nothing when blank, at most 300 characters', () => {
     expect(cleanQuestion('  how do I\n\nchange   my password? ')).toBe('how do I change my password?');
     expect(cleanQuestion(' \n\t ')).toBe('');
-    expect(cleanQuestion('a'.repeat(QUESTION_MAX_LENGTH + 20))).toHaveLength(QUESTION_MAX_LENGTH);
+    expect(cleanQuestion('a'.repeat(320))).toHaveLength(300);
   });
 });
