@@ -1,30 +1,23 @@
 /** A calendar date without a time zone, as `YYYY-MM-DD`. */
 export type IsoDate = string;
 
+/** The en-US parts of a moment in a time zone, read by their type (`month`, `hour`, `dayPeriod`). */
+function partsOf(value: Date | string, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, ...options }).formatToParts(date);
+  return (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+}
+
 /** Dates show as MM/DD/YYYY everywhere, in UTC unless a local date is meant. */
 export function formatDate(value: Date | string, timeZone = 'UTC'): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const part = partsOf(value, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
   return `${part('month')}/${part('day')}/${part('year')}`;
 }
 
 /** A moment as MM/DD/YYYY hh:mm AM/PM (a 12-hour clock with leading zeros), in UTC unless a zone is given. */
 export function formatDateTime(value: Date | string, timeZone = 'UTC'): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: true,
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${formatDate(date, timeZone)} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  const part = partsOf(value, timeZone, { hour: '2-digit', minute: '2-digit', hour12: true });
+  return `${formatDate(value, timeZone)} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
 
 /** Parses `MM/DD/YYYY` into `YYYY-MM-DD`, or null when it is not a real calendar date. */

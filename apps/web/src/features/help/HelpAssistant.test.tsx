@@ -10,6 +10,7 @@ import { assistant as spanishAssistant } from '@portal/shared/help/assistant-sp'
 import { SessionProvider } from '../../lib/session';
 import { initI18n } from '../../lib/i18n';
 import { storeParticipantToken } from '../../test-session';
+import { stubPhoneScreen } from '../../test-media';
 import { HelpAssistant } from './HelpAssistant';
 
 const CONTACT: TContactSettings = {
@@ -279,17 +280,7 @@ describe('help assistant', () => {
   });
 
   it('keeps the conversation when closed and reopened, and closes on phones when an answer link is followed', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-      })),
-    );
+    stubPhoneScreen();
     const user = userEvent.setup();
     renderAssistant();
     await openChat(user);

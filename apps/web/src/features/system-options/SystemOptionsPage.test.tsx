@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminPanel } from '../../components/admin/AdminPanel';
 import { initI18n } from '../../lib/i18n';
+import { stubPhoneScreen } from '../../test-media';
 import SystemOptionsPage, { type SystemOptionsTab } from './SystemOptionsPage';
 
 beforeAll(async () => {
@@ -48,21 +49,6 @@ function renderConsole(address: string) {
   });
   render(<RouterProvider router={router} />);
   return router;
-}
-
-/** Screens narrower than the md breakpoint, as a phone's. */
-function onPhone() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    })),
-  );
 }
 
 const panelHeading = () => screen.getByRole('heading', { level: 2 });
@@ -130,7 +116,7 @@ describe('System Options', () => {
   });
 
   it('on a phone, a labelled select in Spanish replaces the sidebar and switches tabs', async () => {
-    onPhone();
+    stubPhoneScreen();
     await i18next.changeLanguage('sp');
     const router = renderConsole('/system-options?tab=survey');
     const user = userEvent.setup();
