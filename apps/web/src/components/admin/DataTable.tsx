@@ -126,7 +126,7 @@ export function DataTable<T>({
   const last = page * size + (data?.content.length ?? 0);
 
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ my: 3 }}>
+    <Box sx={{ my: 3 }}>
       <Typography id={titleId} variant="h3" component={headingLevel} sx={{ fontSize: '1.25rem', mb: 1 }}>
         {title}
       </Typography>
