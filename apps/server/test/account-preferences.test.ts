@@ -34,7 +34,7 @@ describeEachDatabase('Communication preferences', (target) => {
     });
   });
 
-  it('keeps at least one ticked, with the spec’s message in both languages, and bad bodies change nothing', async () => {
+  it('keeps at least one ticked, with its message in both languages, and bad bodies change nothing', async () => {
     const t = testApp();
     const { tokens, userId } = await signedInParticipant(t);
     const none = await update(t, tokens.access_token, { emailSubscription: false, newsletterSubscription: false });

@@ -67,7 +67,7 @@ describeEachDatabase('Profile (PUT /keycloak/user)', (target) => {
     });
   });
 
-  it('refuses a date of birth under 18 years with the spec’s message, in both languages, and changes nothing', async () => {
+  it('refuses a date of birth under 18 years with its message, in both languages, and changes nothing', async () => {
     const t = testApp();
     const { tokens, userId } = await signedInParticipant(t);
     // The test clock is 03/01/2026 (UTC): someone born on 03/03/2008 is still 17 anywhere on Earth.

@@ -168,7 +168,7 @@ describeEachDatabase('Withdrawal', (target) => {
     expect(t.mail.to(email)).toHaveLength(0);
   });
 
-  it('reads the spec’s ?reason= query too, and happens once', async () => {
+  it('reads a ?reason= query too, and happens once', async () => {
     const t = testApp();
     const { tokens, userId } = await signedInParticipant(t);
     const reply = await t.app.inject({

@@ -61,7 +61,7 @@ describeEachDatabase('Change password (PUT /update-password)', (target) => {
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
   });
 
-  it('refuses a wrong current password with the spec’s message on the field, in both languages', async () => {
+  it('refuses a wrong current password with its message on the field, in both languages', async () => {
     const t = testApp();
     const { tokens, userId } = await signedInParticipant(t);
     const reply = await change(t, tokens.access_token, { password: 'Not#Mine123', newPassword: NEW_PASSWORD });

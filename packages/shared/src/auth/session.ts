@@ -7,7 +7,7 @@ export const ZRefreshTokenRequest = z.object({ refresh_token: z.string().min(1).
 export const ZRefreshTokenReply = envelope(z.union([ZAccessTokenResponse, ZLoginError]));
 
 /**
- * `POST /logout`: ends every session of the user. The spec passes the token as a query parameter; the web
+ * `POST /logout`: ends every session of the user. A caller may pass the token as a query parameter; the web
  * app sends it in the body instead, so that no token ever appears in a URL or an access log.
  */
 export const ZLogoutQuery = z.object({ token: z.string().max(4096).optional() });

@@ -304,7 +304,7 @@ describe('field errors', () => {
 });
 
 describe('the register payload', () => {
-  it('carries every field of the spec plus the consent, and the captcha only when there is one', () => {
+  it('carries every registration field plus the consent, and the captcha only when there is one', () => {
     expect(toRegisterPayload(VALID, undefined)).toEqual({ ...VALID });
     expect(toRegisterPayload(VALID, '')).not.toHaveProperty('altcha');
     expect(toRegisterPayload(VALID, 'c29sdmVk')).toEqual({ ...VALID, altcha: 'c29sdmVk' });

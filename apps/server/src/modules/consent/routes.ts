@@ -179,7 +179,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Withdraws from the study: recorded with its reason, sessions ended, sign-in closed',
-        description: 'The reason goes in the body; the spec’s `?reason=` query is read when the body has none.',
+        description: 'The reason goes in the body; a `?reason=` query is read when the body has none.',
         security,
         querystring: z.object({ reason: z.string().optional() }),
         body: z.object({ reason: z.string().optional() }).nullish(),

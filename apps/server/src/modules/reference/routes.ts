@@ -9,7 +9,7 @@ const tags = ['reference'];
 
 /** The reference reads anyone may make without a token: downtime, dropdowns, password policy, languages, fields. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { replies } = app.services.reference;
+  const { replies, getPasswordPolicy } = app.services.reference;
   const config = { rateLimit: publicReadRateLimit(app.env) };
 
   app.get(
@@ -30,14 +30,14 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, summary: 'Password rules of the security policy', response: { 200: ZPasswordPolicyReply } },
     },
-    (_request, reply) => replies.passwordPolicy.send(reply),
+    async () => ({ status: true, data: await getPasswordPolicy() }),
   );
   app.get(
     '/externalization/languages',
     { config, schema: { tags, summary: 'Supported languages', response: { 200: ZLanguagesReply } } },
     (_request, reply) => replies.languages.send(reply),
   );
-  // The spec lists this read both beside the externalization reads and under /consent; both paths answer.
+  // This read is served both beside the externalization reads and under /consent; both paths answer.
   for (const url of ['/consent/supported-fields', '/externalization/consent/supported-fields']) {
     app.get(
       url,

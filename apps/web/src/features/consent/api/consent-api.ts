@@ -48,7 +48,7 @@ export function useSendSigningCode() {
   });
 }
 
-/** `POST /signature/sign`, then `GET /signature` as the spec asks after the sign event. */
+/** `POST /signature/sign`, then `GET /signature`, which follows every sign event. */
 export function useSignConsent() {
   return useMutation({
     mutationFn: async (request: TSignRequest) => {
