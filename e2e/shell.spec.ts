@@ -116,6 +116,31 @@ test.describe('shell', () => {
     await expect(page.getByText('Mantenimiento programado el sábado.')).toHaveCount(0);
   });
 
+  test('the help button never covers the copyright line of a 1280-pixel-wide Spanish page', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setLanguage(page, 'sp', baseURL!);
+    await page.goto('/');
+    const help = page.getByRole('button', { name: 'Ayuda' });
+    const copyright = page.getByRole('contentinfo').getByText(/Todos los derechos reservados/);
+    type Box = { x: number; y: number; width: number; height: number };
+    const boxes = async (): Promise<[Box, Box]> => [(await help.boundingBox())!, (await copyright.boundingBox())!];
+    const overlap = ([a, b]: [Box, Box]) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+    // While the line scrolls past level with the button, and at the end of the page where the footer rests.
+    await copyright.scrollIntoViewIfNeeded();
+    const [button, line] = await boxes();
+    await page.evaluate((by) => window.scrollBy(0, by), line.y + line.height / 2 - (button.y + button.height / 2));
+    expect(overlap(await boxes())).toBe(false);
+    await page.keyboard.press('End');
+    await expect.poll(() => page.evaluate(() => innerHeight + scrollY >= document.body.scrollHeight)).toBe(true);
+    expect(overlap(await boxes())).toBe(false);
+    await expectNoAxeViolations(page);
+  });
+
   test('a page whose code cannot be downloaded shows a plain message and a way to reload', async ({ page }) => {
     await page.route('**/assets/RegisterPatientPage-*.js', (route) => route.abort());
     await page.goto('/register-patient');

@@ -2,6 +2,7 @@ import { Box, Container, Grid, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/shared/constants';
 import { useClientConfig } from '../../lib/client-config';
+import { TOGGLE_CLEARANCE } from '../../features/help/components/chat-styles';
 
 /** Contact block, copyright lines and the help-desk link (English only). Hidden on /survey by the layout. */
 export function Footer() {
@@ -12,8 +13,19 @@ export function Footer() {
   const year = new Date().getFullYear();
 
   return (
-    // The bottom padding keeps the floating help toggle clear of the last line.
-    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: '#fff', mt: 'auto', pt: 4, pb: 11 }}>
+    // From `sm` up the right padding keeps every line beside the floating help toggle, never under it, however far
+    // scrolled; on phones, where that would squeeze the text, the bottom padding lets the last line rest above it.
+    <Box
+      component="footer"
+      sx={{
+        bgcolor: 'primary.dark',
+        color: '#fff',
+        mt: 'auto',
+        pt: 4,
+        pb: { xs: 11, sm: 4 },
+        pr: { sm: TOGGLE_CLEARANCE },
+      }}
+    >
       <Container maxWidth="lg">
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }}>

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 import { useClientConfig } from '../../lib/client-config';
 import { chatReducer, cleanQuestion, type FocusAfterClose } from './components/chat-conversation';
 import { focusRing } from '../../components/ui/styles';
-import { chatWindowPlacement, TOGGLE_INSET } from './components/chat-styles';
+import { chatWindowPlacement, TOGGLE_INSET, TOGGLE_WIDTH } from './components/chat-styles';
 
 // The window and the answers (each language's content) load on first open, not with every page.
 const ChatWindow = lazy(() => import('./components/ChatWindow'));
@@ -86,6 +86,7 @@ export function HelpAssistant() {
           position: 'fixed',
           right: TOGGLE_INSET,
           bottom: TOGGLE_INSET,
+          width: { sm: TOGGLE_WIDTH },
           zIndex: (theme) => theme.zIndex.speedDial,
           gap: 1,
           fontSize: '1.05rem',

@@ -3,7 +3,12 @@ import type { Theme } from '@mui/material/styles';
 /** The toggle's distance from the screen's bottom-right corner. */
 export const TOGGLE_INSET = { xs: 16, sm: 24 } as const;
 const TOGGLE_HEIGHT = 48;
+/** From `sm` up the toggle's width is fixed (room for the longer label, "Ayuda"), so the footer can keep it clear. */
+export const TOGGLE_WIDTH = '8.5rem';
 const GAP = 12;
+
+/** What the footer keeps clear on its right from `sm` up: the toggle, its inset and a gap. */
+export const TOGGLE_CLEARANCE = `calc(${TOGGLE_WIDTH} + ${TOGGLE_INSET.sm + GAP}px)`;
 
 /**
  * The chat window: just above the toggle on wide screens (380 × 560, less on short screens), the whole screen on
