@@ -247,6 +247,26 @@ describeEachDatabase('The consent signing ceremony', (target) => {
       expect(right.statusCode, right.body).toBe(200);
     });
 
+    it('lets exactly one of two signings sent at once with the same right code succeed', async () => {
+      const t = testApp();
+      await setPolicy(t, { otpRequiredBeforeIcfSign: true });
+      const { tokens, email, userId } = await signedInParticipant(t);
+      const ceremony = await openCeremony(t, tokens.access_token);
+      expect((await call(t, 'POST', '/signature/code', tokens.access_token)).statusCode).toBe(200);
+      await t.app.services.mailer.idle();
+      const request = { ...completeSigning(t, ceremony), code: t.mail.to(email).at(-1)!.code! };
+
+      const replies = await Promise.all([1, 2].map(() => sign(t, tokens.access_token, request)));
+      const [signed, other] = [...replies].sort((a, b) => a.statusCode - b.statusCode);
+      expect(signed!.statusCode, signed!.body).toBe(200);
+      // The other finds the code spent (its check came second) or the form signed (it came after the signing).
+      const spent = 'That code is not right. Please check the e-mail and try again.';
+      const alreadySigned = 'You have already signed the informed consent form.';
+      expect([400, 409]).toContain(other!.statusCode);
+      expect(other!.json().message).toBe(other!.statusCode === 400 ? spent : alreadySigned);
+      expect(await t.db.select().from(consentSignatures).where(eq(consentSignatures.userId, userId))).toHaveLength(1);
+    });
+
     it('sends no code when the policy does not ask for one', async () => {
       const t = testApp();
       const { tokens } = await signedInParticipant(t);

@@ -24,6 +24,11 @@ export function newEmailCode(length: number): string {
   return Array.from({ length }, () => randomInt(10)).join('');
 }
 
+/** Whether an offered e-mailed code is the one stored as `codeHash`; spaces around it do not count. */
+export function codeMatches(codeHash: string, offered: string): boolean {
+  return sameHash(codeHash, hashSecret(offered.trim()));
+}
+
 /** Compares two hex hashes in constant time. */
 export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');

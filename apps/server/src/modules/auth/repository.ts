@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
+import { oneUseCodes } from '../../db/one-use-codes';
 import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -159,44 +160,5 @@ export async function revokeUserSessions(
   return rows.length;
 }
 
-/** Starts a code check; earlier open checks of the user end, so only the newest code works. */
-export async function insertLoginChallenge(
-  db: Executor,
-  values: { userId: string; attemptHash: string; codeHash: string; now: Date; expiresAt: Date },
-) {
-  await db
-    .update(loginChallenges)
-    .set({ usedAt: values.now })
-    .where(and(eq(loginChallenges.userId, values.userId), isNull(loginChallenges.usedAt)));
-  await db.insert(loginChallenges).values({
-    userId: values.userId,
-    attemptHash: values.attemptHash,
-    codeHash: values.codeHash,
-    createdAt: values.now,
-    expiresAt: values.expiresAt,
-  });
-}
-
-export async function findOpenLoginChallenge(db: Executor, attemptHash: string) {
-  const [row] = await db
-    .select({
-      id: loginChallenges.id,
-      userId: loginChallenges.userId,
-      codeHash: loginChallenges.codeHash,
-      expiresAt: loginChallenges.expiresAt,
-    })
-    .from(loginChallenges)
-    .where(and(eq(loginChallenges.attemptHash, attemptHash), isNull(loginChallenges.usedAt)))
-    .limit(1);
-  return row;
-}
-
-/** Ends a code check; false when it had already ended (a second, racing use). */
-export async function closeLoginChallenge(db: Executor, id: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(loginChallenges)
-    .set({ usedAt: now })
-    .where(and(eq(loginChallenges.id, id), isNull(loginChallenges.usedAt)))
-    .returning({ id: loginChallenges.id });
-  return rows.length > 0;
-}
+/** Sign-in codes: a login attempt's secret (in the browser's cookie) finds its code. */
+export const loginCodes = oneUseCodes(loginChallenges, { key: loginChallenges.attemptHash });

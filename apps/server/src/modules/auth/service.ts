@@ -8,21 +8,19 @@ import type { RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
-import { hashSecret, newEmailCode, newOneUseToken, sameHash } from '../../security/one-use-token';
+import { codeMatches, hashSecret, newEmailCode, newOneUseToken } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { ACCESS_TOKEN_SECONDS, type TokenIssuer, type VerifiedAccess } from './tokens';
 import {
   clearFailedLogins,
-  closeLoginChallenge,
   findLiveSession,
   findLoginAccountByEmail,
   findLoginAccountById,
-  findOpenLoginChallenge,
   findSessionOfRefreshToken,
   findSessionPolicy,
-  insertLoginChallenge,
   insertRefreshToken,
   insertSession,
+  loginCodes,
   recordFailedLogin,
   revokeSession,
   revokeUserSessions,
@@ -213,13 +211,11 @@ export function createAuthService(deps: AuthDeps) {
         const code = newEmailCode(policy.otpLength);
         const attempt = newOneUseToken(now, policy.otpExpiryInMin * MINUTE_MS);
         await db.transaction(async (tx) => {
-          await insertLoginChallenge(tx, {
-            userId: account.id,
-            attemptHash: attempt.hash,
-            codeHash: hashSecret(code),
+          await loginCodes.issue(
+            tx,
+            { userId: account.id, attemptHash: attempt.hash, codeHash: hashSecret(code), expiresAt: attempt.expiresAt },
             now,
-            expiresAt: attempt.expiresAt,
-          });
+          );
           await recordAudit(tx, { at: now, action: 'login.codeSent', subjectId: account.id, ip: context.ip });
         });
         const language = toLanguage(account.language);
@@ -251,7 +247,7 @@ export function createAuthService(deps: AuthDeps) {
     ): Promise<AuthOutcome<TLoginResult>> {
       const expired = refused(401, 'LOGIN_OTP_EXPIRED');
       if (!input.attemptSecret) return expired;
-      const challenge = await findOpenLoginChallenge(db, hashSecret(input.attemptSecret));
+      const challenge = await loginCodes.findOpen(db, { key: hashSecret(input.attemptSecret) });
       if (!challenge) return expired;
       const account = await findLoginAccountById(db, challenge.userId);
       if (!account || account.status !== 'active') return expired;
@@ -259,18 +255,19 @@ export function createAuthService(deps: AuthDeps) {
       if (await closedForRole(account.role)) return refused(503, 'SYSTEM_DOWN');
       const now = clock.now();
       if (challenge.expiresAt.getTime() <= now.getTime()) {
-        await closeLoginChallenge(db, challenge.id, now);
+        await loginCodes.end(db, { id: challenge.id }, now);
         await recordAudit(db, { at: now, action: 'login.codeExpired', subjectId: account.id, ip: context.ip });
         return expired;
       }
       const policy = await findSessionPolicy(db);
-      if (isLocked(account) || !sameHash(challenge.codeHash, hashSecret(input.otp.trim()))) {
+      if (isLocked(account) || !codeMatches(challenge.codeHash, input.otp)) {
         // A lock ends the attempt, so the next try is told to log in again (where the lock answers).
         const locked = isLocked(account) || (await fail(account, policy, context, 'wrongCode'));
-        if (locked) await closeLoginChallenge(db, challenge.id, now);
+        if (locked) await loginCodes.end(db, { id: challenge.id }, now);
         return refused(401, 'INVALID_OTP');
       }
-      if (!(await closeLoginChallenge(db, challenge.id, now))) return expired;
+      // Two checks of one code at once: only the one whose use lands signs in.
+      if (!(await loginCodes.use(db, { id: challenge.id }, now))) return expired;
       return {
         ok: true,
         data: { twoFactorEnabled: true, accessTokenResponse: await startSession(account, policy, context, 'code') },

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import type { Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
+import { oneUseCodes } from '../../db/one-use-codes';
 import {
   consentForms,
   consentInputFields,
@@ -132,34 +133,5 @@ export async function insertWithdrawal(tx: Executor, withdrawal: typeof consentW
     .where(eq(users.id, withdrawal.userId));
 }
 
-/** A new signing code; the user's earlier open codes end, so only the newest works. */
-export async function insertSigningCode(
-  tx: Executor,
-  values: { userId: string; codeHash: string; now: Date; expiresAt: Date },
-) {
-  await tx
-    .update(signingCodes)
-    .set({ usedAt: values.now })
-    .where(and(eq(signingCodes.userId, values.userId), isNull(signingCodes.usedAt)));
-  await tx.insert(signingCodes).values({
-    userId: values.userId,
-    codeHash: values.codeHash,
-    createdAt: values.now,
-    expiresAt: values.expiresAt,
-  });
-}
-
-/** The newest open signing code of a user, if any. */
-export async function findOpenSigningCode(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ id: signingCodes.id, codeHash: signingCodes.codeHash, expiresAt: signingCodes.expiresAt })
-    .from(signingCodes)
-    .where(and(eq(signingCodes.userId, userId), isNull(signingCodes.usedAt)))
-    .orderBy(sql`${signingCodes.createdAt} desc`)
-    .limit(1);
-  return row;
-}
-
-export async function closeSigningCode(tx: Executor, id: string, now: Date) {
-  await tx.update(signingCodes).set({ usedAt: now }).where(eq(signingCodes.id, id));
-}
+/** The codes e-mailed before signing: a participant's newest open one is the one that works. */
+export const consentCodes = oneUseCodes(signingCodes);

@@ -21,18 +21,16 @@ import { emailCodeMail } from '../../providers/mail/templates/login-code';
 import { readFile, sha256Hex, storeFile } from '../../providers/storage/file-store';
 import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { attemptKey } from '../../security/attempt-limiter';
-import { hashSecret, newEmailCode, sameHash } from '../../security/one-use-token';
+import { codeMatches, hashSecret, newEmailCode } from '../../security/one-use-token';
 import { appendCertificate } from './certificate';
 import {
-  closeSigningCode,
+  consentCodes,
   findCurrentFormFor,
   findForm,
   findFormFields,
-  findOpenSigningCode,
   findParticipant,
   findSignature,
   insertSignature,
-  insertSigningCode,
   lockParticipant,
   type ConsentFormRow,
   type Participant,
@@ -93,11 +91,13 @@ export function createSigningService(deps: SigningDeps) {
     if (!code?.trim()) return refused(400, 'consent.codeRequired', undefined, SIGNING_ERROR_CODES.codeRequired);
     if (!(await deps.limiter.allow(attemptKey('signing-code', participant.id), CODE_ATTEMPTS)))
       return refused(429, 'error.tooManyAttempts');
-    const open = await findOpenSigningCode(db, participant.id);
+    const open = await consentCodes.findOpen(db, { userId: participant.id });
     const wrong = (message: string) => refused(400, message, [{ errorField: 'code', message }]);
-    if (!open || !sameHash(open.codeHash, hashSecret(code.trim()))) return wrong('consent.codeInvalid');
-    if (open.expiresAt <= clock.now()) return wrong('consent.codeExpired');
-    await closeSigningCode(db, open.id, clock.now());
+    if (!open || !codeMatches(open.codeHash, code)) return wrong('consent.codeInvalid');
+    const now = clock.now();
+    if (open.expiresAt <= now) return wrong('consent.codeExpired');
+    // Two signings with one code at once: the one whose use lands goes on, the other finds the code spent.
+    if (!(await consentCodes.use(db, { id: open.id }, now))) return wrong('consent.codeInvalid');
     return undefined;
   }
 
@@ -158,14 +158,8 @@ export function createSigningService(deps: SigningDeps) {
       if (!policy.otpRequiredBeforeIcfSign) return refused(400, 'consent.codeNotNeeded');
       const now = clock.now();
       const code = newEmailCode(policy.otpLength);
-      await db.transaction((tx) =>
-        insertSigningCode(tx, {
-          userId,
-          codeHash: hashSecret(code),
-          now,
-          expiresAt: new Date(now.getTime() + policy.otpExpiryInMin * MINUTE_MS),
-        }),
-      );
+      const expiresAt = new Date(now.getTime() + policy.otpExpiryInMin * MINUTE_MS);
+      await db.transaction((tx) => consentCodes.issue(tx, { userId, codeHash: hashSecret(code), expiresAt }, now));
       const language = toLanguage(participant.language);
       await deps.mailer.send({
         to: participant.email,

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
+import { oneUseCodes } from '../../db/one-use-codes';
 import { passwordResetTokens, securityPolicy, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -20,57 +21,8 @@ export async function findResetAccountById(db: Executor, id: string) {
   return row;
 }
 
-/** Stores a new reset link; earlier unused links of the account stop working. */
-export async function replaceResetToken(
-  db: Executor,
-  values: { userId: string; tokenHash: string; now: Date; expiresAt: Date },
-) {
-  await db
-    .update(passwordResetTokens)
-    .set({ revokedAt: values.now })
-    .where(
-      and(
-        eq(passwordResetTokens.userId, values.userId),
-        isNull(passwordResetTokens.usedAt),
-        isNull(passwordResetTokens.revokedAt),
-      ),
-    );
-  await db.insert(passwordResetTokens).values({
-    userId: values.userId,
-    tokenHash: values.tokenHash,
-    createdAt: values.now,
-    expiresAt: values.expiresAt,
-  });
-}
-
-const usable = (userId: string, tokenHash: string, now: Date) =>
-  and(
-    eq(passwordResetTokens.userId, userId),
-    eq(passwordResetTokens.tokenHash, tokenHash),
-    isNull(passwordResetTokens.usedAt),
-    isNull(passwordResetTokens.revokedAt),
-    gt(passwordResetTokens.expiresAt, now),
-  );
-
-/** A link is usable while it is unused, not replaced, not expired, and its account is still active. */
-export async function isResetTokenUsable(db: Executor, userId: string, tokenHash: string, now: Date) {
-  const rows = await db
-    .select({ id: passwordResetTokens.id })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(usable(userId, tokenHash, now), eq(users.status, 'active')));
-  return rows.length > 0;
-}
-
-/** Uses a reset link once; false when it is unknown, used, withdrawn or expired (or a racing use won). */
-export async function consumeResetToken(db: Executor, userId: string, tokenHash: string, now: Date) {
-  const rows = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(usable(userId, tokenHash, now))
-    .returning({ id: passwordResetTokens.id });
-  return rows.length > 0;
-}
+/** Password-reset links: one works for its own account, once; a newer link withdraws the older ones. */
+export const resetLinks = oneUseCodes(passwordResetTokens, { key: passwordResetTokens.tokenHash });
 
 /**
  * Sets a new password on an active account; false when the account is no longer active (withdrawn since the

@@ -19,13 +19,11 @@ import { attemptKey, type AttemptLimiter } from '../../security/attempt-limiter'
 import { emailedLink, hashSecret, newOneUseToken } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import {
-  consumeResetToken,
   findPasswordChangeAccount,
   findPasswordChangeInterval,
   findResetAccountByEmail,
   findResetAccountById,
-  isResetTokenUsable,
-  replaceResetToken,
+  resetLinks,
   setPassword,
 } from './repository';
 
@@ -90,7 +88,7 @@ export function createPasswordService(deps: PasswordDeps) {
         const now = clock.now();
         const { token, hash, expiresAt } = newOneUseToken(now, RESET_LINK_MINUTES * 60_000);
         await db.transaction(async (tx) => {
-          await replaceResetToken(tx, { userId: account.id, tokenHash: hash, now, expiresAt });
+          await resetLinks.issue(tx, { userId: account.id, tokenHash: hash, expiresAt }, now);
           await recordAudit(tx, { at: now, action: 'password.resetRequested', subjectId: account.id, ip: context.ip });
         });
         const language = toLanguage(account.language);
@@ -113,8 +111,11 @@ export function createPasswordService(deps: PasswordDeps) {
     async verifyLink(query: { token?: string; id?: string }): Promise<Outcome> {
       const invalid = refused(400, PASSWORD_RESET_MESSAGES.linkInvalid);
       if (!query.token || !query.id || !z.uuid().safeParse(query.id).success) return invalid;
-      const usable = await isResetTokenUsable(db, query.id, hashSecret(query.token), clock.now());
-      return usable ? { ok: true, message: 'password.linkValid' } : invalid;
+      // Usable while unused, not replaced by a newer link, unexpired, and while its account is still active.
+      const link = await resetLinks.findOpen(db, { userId: query.id, key: hashSecret(query.token) });
+      if (!link || link.expiresAt <= clock.now()) return invalid;
+      const account = await findResetAccountById(db, query.id);
+      return account?.status === 'active' ? { ok: true, message: 'password.linkValid' } : invalid;
     },
 
     /**
@@ -131,7 +132,7 @@ export function createPasswordService(deps: PasswordDeps) {
       const now = clock.now();
       const passwordHash = await hashPassword(parsed.data.password);
       const reset = await db.transaction(async (tx) => {
-        if (!(await consumeResetToken(tx, body.userId, hashSecret(body.token), now))) return false;
+        if (!(await resetLinks.use(tx, { userId: body.userId, key: hashSecret(body.token) }, now))) return false;
         // The link is spent either way: a withdrawn account keeps it from ever working again.
         if (!(await setPassword(tx, body.userId, passwordHash, now))) return false;
         await recordAudit(tx, {

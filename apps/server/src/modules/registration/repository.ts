@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
+import { oneUseCodes } from '../../db/one-use-codes';
 import { healthSystemVerifications, registrationTokens, securityPolicy, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -57,50 +58,8 @@ export async function insertVerificationRecord(db: Executor, userId: string, hea
     .values({ userId, healthSystem, consentedAt: now, createdAt: now, updatedAt: now });
 }
 
-/** Withdraws every unused link of the account, so only the newest one works. */
-export async function revokeOpenTokens(db: Executor, userId: string, now: Date) {
-  await db
-    .update(registrationTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(registrationTokens.userId, userId),
-        isNull(registrationTokens.usedAt),
-        isNull(registrationTokens.revokedAt),
-      ),
-    );
-}
-
-export async function insertRegistrationToken(
-  db: Executor,
-  userId: string,
-  tokenHash: string,
-  expiresAt: Date,
-  now: Date,
-) {
-  await db.insert(registrationTokens).values({ userId, tokenHash, expiresAt, createdAt: now });
-}
-
-/**
- * Uses the link if it is the account's, unused, not withdrawn and not expired; true when it was used now.
- * The conditional update makes two clicks at once count once.
- */
-export async function consumeRegistrationToken(db: Executor, userId: string, tokenHash: string, now: Date) {
-  const used = await db
-    .update(registrationTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(registrationTokens.tokenHash, tokenHash),
-        eq(registrationTokens.userId, userId),
-        isNull(registrationTokens.usedAt),
-        isNull(registrationTokens.revokedAt),
-        sql`${registrationTokens.expiresAt} > ${now.toISOString()}`,
-      ),
-    )
-    .returning({ id: registrationTokens.id });
-  return used.length === 1;
-}
+/** Activation links: one works for its own account, once; a newer link withdraws the older ones. */
+export const activationLinks = oneUseCodes(registrationTokens, { key: registrationTokens.tokenHash });
 
 /** Activates a pending account; false when it is not pending (withdrawn, or active already). */
 export async function activatePendingUser(db: Executor, userId: string, now: Date) {

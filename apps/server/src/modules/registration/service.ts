@@ -26,14 +26,12 @@ import { attemptKey, type AttemptLimiter } from '../../security/attempt-limiter'
 import { emailedLink, hashSecret, newOneUseToken } from '../../security/one-use-token';
 import {
   activatePendingUser,
-  consumeRegistrationToken,
+  activationLinks,
   findLiveUserByEmail,
   findRegistrationTokenExpiryDays,
   findUserById,
   insertPendingParticipant,
-  insertRegistrationToken,
   insertVerificationRecord,
-  revokeOpenTokens,
 } from './repository';
 
 const HOUR_MS = 3_600_000;
@@ -98,10 +96,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     const now = clock.now();
     const expiryDays = await findRegistrationTokenExpiryDays(db);
     const { token, hash, expiresAt } = newOneUseToken(now, expiryDays * DAY_MS);
-    await db.transaction(async (tx) => {
-      await revokeOpenTokens(tx, user.id, now);
-      await insertRegistrationToken(tx, user.id, hash, expiresAt, now);
-    });
+    await db.transaction((tx) => activationLinks.issue(tx, { userId: user.id, tokenHash: hash, expiresAt }, now));
     const language = toLanguage(user.language);
     await mailer.send({
       to: user.email,
@@ -212,7 +207,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const userId = query.id;
       const tokenHash = hashSecret(query.token);
       const activated = await db.transaction(async (tx) => {
-        if (!(await consumeRegistrationToken(tx, userId, tokenHash, now))) return false;
+        if (!(await activationLinks.use(tx, { userId, key: tokenHash }, now))) return false;
         if (!(await activatePendingUser(tx, userId, now))) return false;
         await recordAudit(tx, {
           at: now,
