@@ -23,7 +23,7 @@ export function writeLanguageCookie(language: Language) {
 type BeforeReload = () => Promise<unknown>;
 const beforeReload = new Set<BeforeReload>();
 /** The longest a language change waits for work in progress before it reloads. */
-export const BEFORE_RELOAD_WAIT_MS = 5_000;
+const BEFORE_RELOAD_WAIT_MS = 5_000;
 
 /**
  * Work that must finish before a language change reloads the page, such as saving a survey's latest answers.

@@ -15,7 +15,7 @@ import {
 import { refreshStoredTokens } from './token-refresh';
 
 /** Why a session ended without the user asking: idle ends on the login page with the timed-out notice. */
-export type SessionEnd = 'expired' | 'idle';
+type SessionEnd = 'expired' | 'idle';
 
 interface SessionValue {
   session: StoredSession | null;

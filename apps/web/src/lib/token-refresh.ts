@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from './api-client';
 import { readStoredSession, readStoredTokens, saveTokens, type StoredSession } from './auth-storage';
 
 /** `unreachable` means "try again shortly": no connection, a busy server, or another tab refreshing now. */
-export type RefreshResult = 'refreshed' | 'refused' | 'unreachable';
+type RefreshResult = 'refreshed' | 'refused' | 'unreachable';
 
 /**
  * How long a tab keeps the lock of a refresh token it has spent. Local storage reaches other tabs a moment

@@ -21,7 +21,7 @@ interface DateOfBirthFieldProps {
 }
 
 /** A plain text box rather than a calendar: quicker for a birth date decades ago, and easy for screen readers. */
-export const DateOfBirthField = forwardRef<HTMLInputElement, DateOfBirthFieldProps>(function DateOfBirthField(
+const DateOfBirthField = forwardRef<HTMLInputElement, DateOfBirthFieldProps>(function DateOfBirthField(
   { value, onChange, onBlur, name, errorId },
   ref,
 ) {

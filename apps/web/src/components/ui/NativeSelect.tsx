@@ -3,7 +3,7 @@ import { forwardRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 
-export interface NativeSelectProps {
+interface NativeSelectProps {
   name: string;
   value: string;
   label: string;

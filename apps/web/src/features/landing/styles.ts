@@ -18,13 +18,3 @@ export const focusRingOnDark = {
 
 /** Removes list bullets and spacing so lists can be laid out as cards. */
 export const plainList = { listStyle: 'none', m: 0, p: 0 } as const;
-
-/** Hidden on screen, still read by screen readers. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

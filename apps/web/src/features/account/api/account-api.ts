@@ -8,7 +8,7 @@ import { ZProfileUpdateReply, type TProfileForm } from '@portal/shared/account/p
 import { ZChangePasswordReply, type TChangePasswordRequest } from '@portal/shared/password/change-password';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 
-export interface ProfileSave extends TProfileForm {
+interface ProfileSave extends TProfileForm {
   picture?: File;
   removePicture: boolean;
 }

@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 // react-pdf and signature_pad load only when the ceremony opens.
 const SigningDialog = lazy(() => import('./SigningDialog'));
 
-export interface ConsentCeremonyProps {
+interface ConsentCeremonyProps {
   open: boolean;
   onClose(): void;
 }

@@ -7,7 +7,7 @@ import { SIGNATURE_SECTION_ID } from './SignatureInput';
 const MIN_TARGET = 24;
 
 export const fieldInputId = (field: TConsentInputField) => `consent-field-${field.id}`;
-export const fieldErrorId = (field: TConsentInputField) => `consent-field-${field.id}-error`;
+const fieldErrorId = (field: TConsentInputField) => `consent-field-${field.id}-error`;
 
 interface FieldOverlayProps {
   field: TConsentInputField;

@@ -21,7 +21,7 @@ const SUGGESTIONS = [
   'help.suggestions.cost',
 ] as const;
 
-export interface ChatWindowProps {
+interface ChatWindowProps {
   id: string;
   /** Closed, the window stays in the page, hidden, so a half-typed question is still there on reopening. */
   open: boolean;

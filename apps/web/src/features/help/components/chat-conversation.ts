@@ -3,9 +3,9 @@ import type { HelpReply } from '@portal/shared/help/help-assistant';
 /** The longest question the box takes: enough for any real question, and a pasted letter would only blur the search. */
 export const QUESTION_MAX_LENGTH = 300;
 /** Older turns drop off, so a page left open all day does not grow without end. */
-export const MAX_TURNS = 50;
+const MAX_TURNS = 50;
 
-export type TurnReply = { status: 'pending' } | { status: 'answered'; reply: HelpReply } | { status: 'failed' };
+type TurnReply = { status: 'pending' } | { status: 'answered'; reply: HelpReply } | { status: 'failed' };
 
 /** One question and the assistant's reply to it. Kept in memory only: nothing of it is stored or sent. */
 export interface ChatTurn {
@@ -17,7 +17,7 @@ export interface ChatTurn {
 /** Where focus goes when the window closes: back to the toggle, or to the page an answer link opened. */
 export type FocusAfterClose = 'toggle' | 'page';
 
-export type ChatAction =
+type ChatAction =
   | { type: 'asked'; id: number; question: string }
   | { type: 'answered'; id: number; reply: HelpReply }
   | { type: 'failed'; id: number };

@@ -5,7 +5,7 @@ import { landingColors, plainList } from '../styles';
 import { CallToActions } from './CallToActions';
 import { CheckList } from './CheckList';
 
-export const HERO_HEADING_ID = 'landing-hero-heading';
+const HERO_HEADING_ID = 'landing-hero-heading';
 
 /** The study's story in a few sentences, who can join, and the two calls to action. */
 export function HeroSection({ content }: { content: LandingContent['hero'] }) {

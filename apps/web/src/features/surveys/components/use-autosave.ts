@@ -5,7 +5,7 @@ import { onBeforeLanguageReload } from '../../../lib/language';
 import { saveSurveyAnswers, saveSurveyAnswersOnLeaving } from '../api/survey-api';
 
 /** How long after the last change the answers are saved, when the participant stays on the page. */
-export const AUTOSAVE_DELAY_MS = 1_500;
+const AUTOSAVE_DELAY_MS = 1_500;
 
 export type AutosaveState = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; message?: string };
 
