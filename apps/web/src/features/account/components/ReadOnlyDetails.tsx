@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
+import { DetailsList } from '../../../components/ui/DetailsList';
 
 /** What the participant sees but cannot change here: names, e-mail, phone and zip code. */
 export function ReadOnlyDetails({ user }: { user: TUserDetails }) {
@@ -14,27 +15,9 @@ export function ReadOnlyDetails({ user }: { user: TUserDetails }) {
   ];
   return (
     <Box sx={{ mb: 3 }}>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-          columnGap: 3,
-          rowGap: 1,
-          m: 0,
-        }}
-      >
-        {rows.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" sx={{ fontWeight: 600 }}>
-              {t(label)}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', mb: { xs: 1, sm: 0 } }}>
-              {value || t('account.profile.notProvided')}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <DetailsList
+        details={rows.map(([label, value]) => ({ label: t(label), value: value || t('account.profile.notProvided') }))}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {t('account.profile.readOnlyNote')}
       </Typography>
