@@ -8,7 +8,7 @@ import { SectionPicker } from '../../components/ui/SectionPicker';
 import { focusRing } from '../../components/ui/styles';
 
 /** The administrators' tabs in the sidebar's order; each one's address is `/system-options?tab=<slug>`. */
-export const SYSTEM_OPTIONS_SLUGS = [
+const SYSTEM_OPTIONS_SLUGS = [
   'account-activation-reminders',
   'icf-reminders',
   'survey',
