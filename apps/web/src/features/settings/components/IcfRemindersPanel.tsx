@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
+import { ReminderScheduleEditor } from './ReminderScheduleEditor';
 
 /** ICF Reminders: the days after activation on which a participant who has not signed the consent is reminded. */
 export function IcfRemindersPanel() {
   const { t } = useTranslation();
-  return <AdminPanel title={t('systemOptions.tabs.icfReminders')} />;
+  return (
+    <AdminPanel title={t('systemOptions.tabs.icfReminders')}>
+      <ReminderScheduleEditor type="ICF" />
+    </AdminPanel>
+  );
 }

@@ -30,10 +30,16 @@ function Lines({ lines }: { lines: string[] }) {
 export function SettingChanges({
   setting,
   fieldLabel,
+  headingLevel,
+  title,
 }: {
   setting: TSettingKey;
   /** A field's label as the editor shows it; the field's own name unless told. */
   fieldLabel?: (path: string) => string;
+  /** h4 under an editor with its own h3 title; h3 unless told. */
+  headingLevel?: 'h3' | 'h4';
+  /** 'Change history' unless told; a panel with two histories names each after its editor. */
+  title?: string;
 }) {
   const { t } = useTranslation();
   const paging = usePagedQueryState<'changedAt'>({
@@ -74,7 +80,8 @@ export function SettingChanges({
   }, [t, fieldLabel]);
   return (
     <DataTable
-      title={t('settingChanges.title')}
+      title={title ?? t('settingChanges.title')}
+      headingLevel={headingLevel}
       columns={columns}
       query={query}
       paging={paging}

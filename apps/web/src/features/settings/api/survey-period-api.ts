@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  ZSurveyPeriodReply,
+  type TSurveyPeriodConfig,
+  type ZSurveyPeriodUpdate,
+} from '@portal/shared/surveys/survey-period';
+import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
+import { refreshSettingChanges } from './setting-changes-api';
+
+const PERIOD_PATH = '/survey/config/period';
+const surveyPeriodKey = ['survey-period'];
+
+/** `GET /survey/config/period`: the days a survey round stays open, its description and version. */
+export function useSurveyPeriod() {
+  return useQuery({
+    queryKey: surveyPeriodKey,
+    queryFn: async () => (await authorizedRequest(PERIOD_PATH, ZSurveyPeriodReply)).data!,
+  });
+}
+
+/** `PUT /survey/config/period`: the new period with the version the editor opened. */
+export function useSaveSurveyPeriod() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: z.infer<typeof ZSurveyPeriodUpdate>) =>
+      (await authorizedRequest(PERIOD_PATH, ZSurveyPeriodReply, jsonRequest('PUT', body))).data!,
+    onSuccess: (period: TSurveyPeriodConfig) => {
+      client.setQueryData(surveyPeriodKey, period);
+      void refreshSettingChanges(client, 'survey-period');
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box } from '@mui/material';
+import { useCallback } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SURVEY_PERIOD_DAYS } from '@portal/shared/constants';
+import { ZSurveyPeriodUpdate } from '@portal/shared/surveys/survey-period';
+import { EditorCard } from '../../../components/admin/EditorCard';
+import { NumberSettingField } from '../../../components/admin/NumberSettingField';
+import { SettingValues } from '../../../components/admin/SettingValues';
+import { useEditor } from '../../../components/admin/use-editor';
+import { useSaveSurveyPeriod, useSurveyPeriod } from '../api/survey-period-api';
+import { SettingChanges } from './SettingChanges';
+
+type PeriodForm = z.infer<typeof ZSurveyPeriodUpdate>;
+
+/** The survey period: how many days a survey round stays open, read-only or to change; then its history. */
+export function SurveyPeriodEditor() {
+  const { t } = useTranslation();
+  const query = useSurveyPeriod();
+  const savePeriod = useSaveSurveyPeriod();
+  const form = useForm<PeriodForm>({ resolver: zodResolver(ZSurveyPeriodUpdate), mode: 'onChange' });
+  const editor = useEditor({
+    form,
+    query,
+    toForm: (stored) => ({ period: stored.value }),
+    save: (values, stored) => savePeriod.mutateAsync({ period: values.period, version: stored.version }),
+    fields: ['period'],
+  });
+  // The history names the stored fields as the editor labels them.
+  const fieldLabel = useCallback(
+    (path: string) => t(path === 'value' ? 'surveySettings.periodLabel' : 'surveySettings.description'),
+    [t],
+  );
+  return (
+    <>
+      <EditorCard
+        {...editor}
+        title={t('surveySettings.periodTitle')}
+        view={(stored) => (
+          <SettingValues
+            values={[
+              { label: t('surveySettings.periodLabel'), value: stored.value },
+              ...(stored.description ? [{ label: t('surveySettings.description'), value: stored.description }] : []),
+            ]}
+          />
+        )}
+      >
+        <Box sx={{ maxWidth: 360 }}>
+          <NumberSettingField
+            registration={form.register('period', { valueAsNumber: true })}
+            label={t('surveySettings.periodLabel')}
+            min={SURVEY_PERIOD_DAYS.min}
+            max={SURVEY_PERIOD_DAYS.max}
+            errorMessage={form.formState.errors.period?.message}
+          />
+        </Box>
+      </EditorCard>
+      <SettingChanges
+        setting="survey-period"
+        title={t('surveySettings.periodHistory')}
+        fieldLabel={fieldLabel}
+        headingLevel="h4"
+      />
+    </>
+  );
+}
