@@ -39,7 +39,8 @@ import { consentRoutes } from './modules/consent/routes';
 import { createSigningService, type SigningService } from './modules/consent/signing';
 import { createSignedCopyService, type SignedCopyService } from './modules/consent/signed-copy';
 import { createWithdrawalService, type WithdrawalService } from './modules/consent/withdrawal';
-import { findSessionPolicy, revokeUserSessions } from './modules/auth/repository';
+import { revokeUserSessions } from './modules/auth/repository';
+import { findSecurityPolicy } from './db/security-policy';
 import { surveyPeriodRoutes } from './modules/surveys/period-routes';
 import { surveyRoutes } from './modules/surveys/routes';
 import { createSurveyService, type SurveyService } from './modules/surveys/service';
@@ -159,7 +160,7 @@ export async function buildApp(options: BuildAppOptions) {
       resendActivation: registration.resendActivation,
     }),
     consent: {
-      signing: createSigningService({ db, clock, mailer, limiter, getSigningPolicy: () => findSessionPolicy(db) }),
+      signing: createSigningService({ db, clock, mailer, limiter, getSigningPolicy: () => findSecurityPolicy(db) }),
       signedCopy,
       withdrawal: createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions }),
     },

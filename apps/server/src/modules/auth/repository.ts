@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
-import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
+import { authSessions, loginChallenges, refreshTokens, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -28,24 +28,6 @@ export async function findLoginAccountById(db: Executor, id: string) {
   const [row] = await db.select(loginAccount).from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
-
-export async function findSessionPolicy(db: Executor) {
-  const [row] = await db
-    .select({
-      otpLength: securityPolicy.otpLength,
-      otpExpiryInMin: securityPolicy.otpExpiryInMin,
-      otpEnabledForPatient: securityPolicy.otpEnabledForPatient,
-      otpRequiredBeforeIcfSign: securityPolicy.otpRequiredBeforeIcfSign,
-      failedAttemptLimit: securityPolicy.failedAttemptLimit,
-      unlockAccountTimeInMin: securityPolicy.unlockAccountTimeInMin,
-      inactiveSessionTimeoutInMin: securityPolicy.inactiveSessionTimeoutInMin,
-    })
-    .from(securityPolicy)
-    .where(eq(securityPolicy.id, 1));
-  if (!row) throw new Error('security policy row is missing');
-  return row;
-}
-export type SessionPolicy = Awaited<ReturnType<typeof findSessionPolicy>>;
 
 /**
  * Counts one failed sign-in in a single statement (so parallel attempts cannot undercount) and locks the

@@ -4,6 +4,7 @@ import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { findSecurityPolicy, type SecurityPolicyRow } from '../../db/security-policy';
 import type { RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -17,7 +18,6 @@ import {
   findLoginAccountByEmail,
   findLoginAccountById,
   findSessionOfRefreshToken,
-  findSessionPolicy,
   insertRefreshToken,
   insertSession,
   loginCodes,
@@ -26,7 +26,6 @@ import {
   revokeUserSessions,
   useRefreshToken,
   type LoginAccount,
-  type SessionPolicy,
 } from './repository';
 
 /** However active it stays, a session ends this long after its login. */
@@ -58,7 +57,7 @@ export function createAuthService(deps: AuthDeps) {
     account: NonNullable<LoginAccount>,
     sessionId: string,
     sessionEnd: Date,
-    policy: SessionPolicy,
+    policy: SecurityPolicyRow,
     executor: Pick<Database, 'select' | 'insert' | 'update'> = db,
   ): Promise<TAccessTokenResponse> {
     const now = clock.now();
@@ -89,7 +88,7 @@ export function createAuthService(deps: AuthDeps) {
 
   async function startSession(
     account: NonNullable<LoginAccount>,
-    policy: SessionPolicy,
+    policy: SecurityPolicyRow,
     context: RequestContext,
     method: string,
   ) {
@@ -112,7 +111,7 @@ export function createAuthService(deps: AuthDeps) {
   /** Counts a wrong password or code; the failure that reaches the limit locks the account. */
   async function fail(
     account: NonNullable<LoginAccount>,
-    policy: SessionPolicy,
+    policy: SecurityPolicyRow,
     context: RequestContext,
     reason: string,
   ) {
@@ -190,7 +189,7 @@ export function createAuthService(deps: AuthDeps) {
         return refused(401, 'INVALID_CREDENTIALS');
       }
       const passwordMatches = await verifyPassword(account.passwordHash, credentials.password);
-      const policy = await findSessionPolicy(db);
+      const policy = await findSecurityPolicy(db);
       if (isLocked(account)) {
         await recordAudit(db, {
           at: clock.now(),
@@ -259,7 +258,7 @@ export function createAuthService(deps: AuthDeps) {
         await recordAudit(db, { at: now, action: 'login.codeExpired', subjectId: account.id, ip: context.ip });
         return expired;
       }
-      const policy = await findSessionPolicy(db);
+      const policy = await findSecurityPolicy(db);
       if (isLocked(account) || !codeMatches(challenge.codeHash, input.otp)) {
         // A lock ends the attempt, so the next try is told to log in again (where the lock answers).
         const locked = isLocked(account) || (await fail(account, policy, context, 'wrongCode'));
@@ -303,7 +302,7 @@ export function createAuthService(deps: AuthDeps) {
         return refused(401, 'SESSION_ENDED');
       }
       const account = await findLoginAccountById(db, session.userId);
-      const policy = await findSessionPolicy(db);
+      const policy = await findSecurityPolicy(db);
       return { ok: true, data: await issueTokens(account!, session.sessionId, session.expiresAt, policy) };
     },
 

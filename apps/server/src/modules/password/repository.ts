@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
-import { passwordResetTokens, securityPolicy, users } from '../../db/schema';
+import { passwordResetTokens, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -45,14 +45,4 @@ export async function findPasswordChangeAccount(db: Executor, id: string) {
     .where(eq(users.id, id))
     .limit(1);
   return row;
-}
-
-/** The security policy's minimum time between password changes, in hours (`resetPasswordAgainLimitInHrs`). */
-export async function findPasswordChangeInterval(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ hours: securityPolicy.resetPasswordAgainLimitInHrs })
-    .from(securityPolicy)
-    .where(eq(securityPolicy.id, 1));
-  if (!row) throw new Error('security policy row is missing');
-  return row.hours;
 }

@@ -11,6 +11,7 @@ import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { findSecurityPolicy } from '../../db/security-policy';
 import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -20,7 +21,6 @@ import { emailedLink, hashSecret, newOneUseToken } from '../../security/one-use-
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import {
   findPasswordChangeAccount,
-  findPasswordChangeInterval,
   findResetAccountByEmail,
   findResetAccountById,
   resetLinks,
@@ -176,7 +176,7 @@ export function createPasswordService(deps: PasswordDeps) {
         return refused(400, M.wrongCurrent, [{ errorField: 'password', message: M.wrongCurrent }]);
       }
       // Only after the current password: a borrowed session learns nothing of when the password last changed.
-      const hours = await findPasswordChangeInterval(db);
+      const hours = (await findSecurityPolicy(db)).resetPasswordAgainLimitInHrs;
       if (account.passwordChangedAt && now.getTime() - account.passwordChangedAt.getTime() < hours * HOUR_MS) {
         return { ...refused(400, M.tooSoon), values: { hours } };
       }

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { consentFieldTypes, dropdownOptions, healthSystems, languages, securityPolicy } from '../../db/schema';
+import { consentFieldTypes, dropdownOptions, healthSystems, languages } from '../../db/schema';
 
 export function listDropdownOptions(db: Database) {
   return db
@@ -31,19 +31,4 @@ export function listFieldTypes(db: Database) {
     .select({ label: consentFieldTypes.label, value: consentFieldTypes.value })
     .from(consentFieldTypes)
     .orderBy(asc(consentFieldTypes.sortOrder));
-}
-
-export async function findPasswordPolicy(db: Database) {
-  const rows = await db
-    .select({
-      minLength: securityPolicy.minLength,
-      maxLength: securityPolicy.maxLength,
-      upperCaseCharCount: securityPolicy.upperCaseCharCount,
-      lowerCaseCharCount: securityPolicy.lowerCaseCharCount,
-      digitCharCount: securityPolicy.digitCharCount,
-      specialCharCount: securityPolicy.specialCharCount,
-    })
-    .from(securityPolicy)
-    .where(eq(securityPolicy.id, 1));
-  return rows[0];
 }

@@ -1,15 +1,10 @@
 import type { TRegistrationDropdowns, TDropdownSet } from '@portal/shared/reference/registration-dropdowns';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import type { Database } from '../../db/client';
+import { findSecurityPolicy } from '../../db/security-policy';
 import { cachedReply } from '../../lib/cached-reply';
 import type { Clock } from '../../providers/clock/clock';
-import {
-  findPasswordPolicy,
-  listActiveHealthSystems,
-  listDropdownOptions,
-  listFieldTypes,
-  listLanguages,
-} from './repository';
+import { listActiveHealthSystems, listDropdownOptions, listFieldTypes, listLanguages } from './repository';
 
 const REFERENCE_TTL_MS = 10_000;
 
@@ -46,27 +41,28 @@ export function createReferenceService({ db, clock }: { db: Database; clock: Clo
     REFERENCE_TTL_MS,
     clock,
   );
-  const passwordPolicy = cachedReply(
-    async (): Promise<TPasswordPolicy> => {
-      const policy = await findPasswordPolicy(db);
-      if (!policy) throw new Error('security policy row is missing');
-      return policy;
-    },
-    REFERENCE_TTL_MS,
-    clock,
-  );
   const languageList = cachedReply(() => listLanguages(db), REFERENCE_TTL_MS, clock);
   const fieldTypes = cachedReply(() => listFieldTypes(db), REFERENCE_TTL_MS, clock);
 
   return {
     getRegistrationDropdowns: dropdowns.data,
-    getPasswordPolicy: passwordPolicy.data,
-    /** The replies of the four reference reads, serialized once per cache period. */
-    replies: { dropdowns, passwordPolicy, languages: languageList, fieldTypes },
-    /** Called by whatever edits health systems or the security policy in this process. */
+    /** The password rules of the security policy, read fresh: a saved change applies to the next password. */
+    async getPasswordPolicy(): Promise<TPasswordPolicy> {
+      const policy = await findSecurityPolicy(db);
+      return {
+        minLength: policy.minLength,
+        maxLength: policy.maxLength,
+        upperCaseCharCount: policy.upperCaseCharCount,
+        lowerCaseCharCount: policy.lowerCaseCharCount,
+        digitCharCount: policy.digitCharCount,
+        specialCharCount: policy.specialCharCount,
+      };
+    },
+    /** The replies of three reference reads, serialized once per cache period. */
+    replies: { dropdowns, languages: languageList, fieldTypes },
+    /** Called by whatever edits health systems in this process. */
     invalidate() {
       dropdowns.invalidate();
-      passwordPolicy.invalidate();
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { findLiveAccountByEmail } from '../../db/accounts';
 import type { Database } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
-import { healthSystemVerifications, registrationTokens, securityPolicy, users } from '../../db/schema';
+import { healthSystemVerifications, registrationTokens, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -20,15 +20,6 @@ export const findLiveUserByEmail = (db: Executor, email: string) => findLiveAcco
 export async function findUserById(db: Executor, id: string) {
   const [row] = await db.select(accountSummary).from(users).where(eq(users.id, id)).limit(1);
   return row;
-}
-
-export async function findRegistrationTokenExpiryDays(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ days: securityPolicy.registrationTokenExpiryInDays })
-    .from(securityPolicy)
-    .where(eq(securityPolicy.id, 1));
-  if (!row) throw new Error('security policy row is missing');
-  return row.days;
 }
 
 export interface NewParticipant {

@@ -17,6 +17,7 @@ import type { Language } from '@portal/shared/constants';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { findSecurityPolicy } from '../../db/security-policy';
 import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -28,7 +29,6 @@ import {
   activatePendingUser,
   activationLinks,
   findLiveUserByEmail,
-  findRegistrationTokenExpiryDays,
   findUserById,
   insertPendingParticipant,
   insertVerificationRecord,
@@ -94,7 +94,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
   async function sendActivation(user: { id: string; email: string; firstName: string; language: string }) {
     const now = clock.now();
-    const expiryDays = await findRegistrationTokenExpiryDays(db);
+    const expiryDays = (await findSecurityPolicy(db)).registrationTokenExpiryInDays;
     const { token, hash, expiresAt } = newOneUseToken(now, expiryDays * DAY_MS);
     await db.transaction((tx) => activationLinks.issue(tx, { userId: user.id, tokenHash: hash, expiresAt }, now));
     const language = toLanguage(user.language);
