@@ -1,12 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  LOGIN_ATTEMPT_COOKIE,
-  ZLoginOtpRequest,
-  ZLoginReply,
-  ZLoginRequest,
-  type LoginErrorCode,
-} from '@portal/shared/auth/login';
+import { LOGIN_ATTEMPT_COOKIE, ZLoginOtpRequest, ZLoginReply, ZLoginRequest } from '@portal/shared/auth/login';
 import {
   ZLogoutQuery,
   ZLogoutReply,
@@ -16,37 +9,14 @@ import {
 } from '@portal/shared/auth/session';
 import { API_BASE } from '@portal/shared/constants';
 import { requestLanguage, translate } from '../../lib/localize';
+import { sendRefusal } from '../../lib/outcome';
 import { bearerToken } from '../../plugins/auth-guard';
 import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
-import type { AuthOutcome } from './service';
 
 const tags = ['auth'];
 const MINUTE_MS = 60_000;
 const LOGIN_PATH = `${API_BASE}/login`;
-
-/** The catalog key of each refusal (en.json / sp.json). */
-const ERROR_MESSAGES: Record<LoginErrorCode, string> = {
-  INVALID_CREDENTIALS: 'error.login.incorrect',
-  ACCOUNT_NOT_ACTIVE: 'error.login.notActive',
-  SYSTEM_DOWN: 'error.systemDown',
-  INVALID_OTP: 'error.loginOTP.invalid',
-  LOGIN_OTP_EXPIRED: 'error.loginOTP.expired',
-  SESSION_ENDED: 'error.unauthorized',
-};
-
-/** Sends a refusal in the envelope, with its code in `data` so the web app can act on it. */
-function refuse(
-  request: FastifyRequest,
-  response: FastifyReply,
-  outcome: Extract<AuthOutcome<unknown>, { ok: false }>,
-) {
-  return response.code(outcome.httpStatus).send({
-    status: false,
-    message: translate(requestLanguage(request), ERROR_MESSAGES[outcome.code]),
-    data: { errorCode: outcome.code },
-  });
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auth;
@@ -67,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, response) => {
       const outcome = await service.login(request.body, { ip: request.ip });
-      if (!outcome.ok) return refuse(request, response, outcome);
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
       const { attemptSecret, expiresAt, ...result } = outcome.data;
       if (attemptSecret && expiresAt) {
         response.setCookie(LOGIN_ATTEMPT_COOKIE, attemptSecret, {
@@ -99,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...request.body, attemptSecret: request.cookies[LOGIN_ATTEMPT_COOKIE] },
         { ip: request.ip },
       );
-      if (!outcome.ok) return refuse(request, response, outcome);
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
       response.clearCookie(LOGIN_ATTEMPT_COOKIE, { path: LOGIN_PATH });
       return { status: true, data: outcome.data };
     },
@@ -118,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, response) => {
       const outcome = await service.refresh(request.body.refresh_token, { ip: request.ip });
-      if (!outcome.ok) return refuse(request, response, outcome);
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
       return { status: true, data: outcome.data };
     },
   );

@@ -5,7 +5,7 @@ import { toLanguage } from '@portal/shared/i18n/language';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { findSecurityPolicy, type SecurityPolicyRow } from '../../db/security-policy';
-import type { RequestContext } from '../../lib/outcome';
+import { refused, type DataOutcome, type Refusal, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
@@ -32,8 +32,15 @@ import {
 export const SESSION_MAX_HOURS = 12;
 const MINUTE_MS = 60_000;
 
-export type AuthOutcome<T> = { ok: true; data: T } | { ok: false; httpStatus: number; code: LoginErrorCode };
-const refused = (httpStatus: number, code: LoginErrorCode): AuthOutcome<never> => ({ ok: false, httpStatus, code });
+/** Each refusal of sign-in: its status, its message key, and the code the web app acts on. */
+const REFUSALS = {
+  INVALID_CREDENTIALS: refused(401, 'error.login.incorrect', undefined, 'INVALID_CREDENTIALS'),
+  ACCOUNT_NOT_ACTIVE: refused(403, 'error.login.notActive', undefined, 'ACCOUNT_NOT_ACTIVE'),
+  SYSTEM_DOWN: refused(503, 'error.systemDown', undefined, 'SYSTEM_DOWN'),
+  INVALID_OTP: refused(401, 'error.loginOTP.invalid', undefined, 'INVALID_OTP'),
+  LOGIN_OTP_EXPIRED: refused(401, 'error.loginOTP.expired', undefined, 'LOGIN_OTP_EXPIRED'),
+  SESSION_ENDED: refused(401, 'error.unauthorized', undefined, 'SESSION_ENDED'),
+} satisfies Record<LoginErrorCode, Refusal>;
 
 /** A password check that takes as long as a real one, for addresses with no account. */
 let decoyHash: Promise<string> | undefined;
@@ -174,10 +181,10 @@ export function createAuthService(deps: AuthDeps) {
     async login(
       credentials: { email: string; password: string },
       context: RequestContext,
-    ): Promise<AuthOutcome<TLoginResult & { attemptSecret?: string; expiresAt?: Date }>> {
+    ): Promise<DataOutcome<TLoginResult & { attemptSecret?: string; expiresAt?: Date }>> {
       const account = await findLoginAccountByEmail(db, credentials.email);
       // During downtime only administrators sign in; an unknown address is told the same as a patient.
-      if (await closedForRole(account?.role ?? 'patient')) return refused(503, 'SYSTEM_DOWN');
+      if (await closedForRole(account?.role ?? 'patient')) return REFUSALS.SYSTEM_DOWN;
       if (!account) {
         await verifyPassword(await decoy(), credentials.password);
         await recordAudit(db, {
@@ -186,7 +193,7 @@ export function createAuthService(deps: AuthDeps) {
           details: { reason: 'unknownAccount' },
           ip: context.ip,
         });
-        return refused(401, 'INVALID_CREDENTIALS');
+        return REFUSALS.INVALID_CREDENTIALS;
       }
       const passwordMatches = await verifyPassword(account.passwordHash, credentials.password);
       const policy = await findSecurityPolicy(db);
@@ -197,13 +204,13 @@ export function createAuthService(deps: AuthDeps) {
           subjectId: account.id,
           ip: context.ip,
         });
-        return refused(401, 'INVALID_CREDENTIALS');
+        return REFUSALS.INVALID_CREDENTIALS;
       }
       if (!passwordMatches) {
         await fail(account, policy, context, 'wrongPassword');
-        return refused(401, 'INVALID_CREDENTIALS');
+        return REFUSALS.INVALID_CREDENTIALS;
       }
-      if (account.status !== 'active') return refused(403, 'ACCOUNT_NOT_ACTIVE');
+      if (account.status !== 'active') return REFUSALS.ACCOUNT_NOT_ACTIVE;
 
       if (account.role === 'patient' && policy.otpEnabledForPatient) {
         const now = clock.now();
@@ -243,15 +250,15 @@ export function createAuthService(deps: AuthDeps) {
     async verifyLoginCode(
       input: { otp: string; username?: string; attemptSecret?: string },
       context: RequestContext,
-    ): Promise<AuthOutcome<TLoginResult>> {
-      const expired = refused(401, 'LOGIN_OTP_EXPIRED');
+    ): Promise<DataOutcome<TLoginResult>> {
+      const expired = REFUSALS.LOGIN_OTP_EXPIRED;
       if (!input.attemptSecret) return expired;
       const challenge = await loginCodes.findOpen(db, { key: hashSecret(input.attemptSecret) });
       if (!challenge) return expired;
       const account = await findLoginAccountById(db, challenge.userId);
       if (!account || account.status !== 'active') return expired;
       if (input.username && input.username.trim().toLowerCase() !== account.email.toLowerCase()) return expired;
-      if (await closedForRole(account.role)) return refused(503, 'SYSTEM_DOWN');
+      if (await closedForRole(account.role)) return REFUSALS.SYSTEM_DOWN;
       const now = clock.now();
       if (challenge.expiresAt.getTime() <= now.getTime()) {
         await loginCodes.end(db, { id: challenge.id }, now);
@@ -263,7 +270,7 @@ export function createAuthService(deps: AuthDeps) {
         // A lock ends the attempt, so the next try is told to log in again (where the lock answers).
         const locked = isLocked(account) || (await fail(account, policy, context, 'wrongCode'));
         if (locked) await loginCodes.end(db, { id: challenge.id }, now);
-        return refused(401, 'INVALID_OTP');
+        return REFUSALS.INVALID_OTP;
       }
       // Two checks of one code at once: only the one whose use lands signs in.
       if (!(await loginCodes.use(db, { id: challenge.id }, now))) return expired;
@@ -277,12 +284,12 @@ export function createAuthService(deps: AuthDeps) {
      * `POST /refresh-token`: each refresh token works once. Presenting one that was already used means it
      * was copied, so the whole session (every token rotated from the same login) ends.
      */
-    async refresh(refreshToken: string, context: RequestContext): Promise<AuthOutcome<TAccessTokenResponse>> {
+    async refresh(refreshToken: string, context: RequestContext): Promise<DataOutcome<TAccessTokenResponse>> {
       const now = clock.now();
       const tokenHash = hashSecret(refreshToken);
       // Downtime turns a patient away before the token is spent: 503 means "later", with the same token.
       const holder = await findSessionOfRefreshToken(db, tokenHash);
-      if (holder && !holder.usedAt && (await closedForRole(holder.role))) return refused(503, 'SYSTEM_DOWN');
+      if (holder && !holder.usedAt && (await closedForRole(holder.role))) return REFUSALS.SYSTEM_DOWN;
       const used = await useRefreshToken(db, tokenHash, now);
       if (!used) {
         if (holder) {
@@ -295,11 +302,11 @@ export function createAuthService(deps: AuthDeps) {
             ip: context.ip,
           });
         }
-        return refused(401, 'SESSION_ENDED');
+        return REFUSALS.SESSION_ENDED;
       }
       const session = await findLiveSession(db, used.sessionId, now);
       if (!session || session.status !== 'active' || used.expiresAt.getTime() <= now.getTime()) {
-        return refused(401, 'SESSION_ENDED');
+        return REFUSALS.SESSION_ENDED;
       }
       const account = await findLoginAccountById(db, session.userId);
       const policy = await findSecurityPolicy(db);
