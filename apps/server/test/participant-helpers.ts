@@ -24,7 +24,7 @@ export async function signedInParticipant(t: TestApp, overrides: PlainPayload = 
 /** An authenticated call; `language` sets the preferredLanguage cookie. */
 export function call(
   t: TestApp,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   token: string | undefined,
   options: { payload?: unknown; language?: Language } = {},

@@ -162,7 +162,11 @@ describeEachDatabase('Survey period (GET/PUT /survey/config/period)', (target) =
     const read = await call(t, 'GET', '/survey/config/period', admin.access_token);
     expect(read.json()).toEqual({
       status: true,
-      data: { value: 90, description: 'Days a survey round stays open after it starts' },
+      data: {
+        value: 90,
+        description: 'Days a survey round stays open after it starts',
+        version: expect.stringMatching(/^[0-9a-f]{16}$/),
+      },
     });
 
     for (const period of [0, 366, 1.5, -3, '30', null]) {
@@ -181,17 +185,18 @@ describeEachDatabase('Survey period (GET/PUT /survey/config/period)', (target) =
     const since = t.clock.now();
     for (const period of [1, 365, 45]) {
       const saved = await call(t, 'PUT', '/survey/config/period', admin.access_token, { payload: { period } });
-      expect(saved.json()).toEqual({
+      expect(saved.json()).toMatchObject({
         status: true,
         data: { value: period, description: 'Days a survey round stays open after it starts' },
       });
     }
     expect((await call(t, 'GET', '/survey/config/period', admin.access_token)).json().data.value).toBe(45);
     const audit = await auditSince(t, since);
-    expect(audit.filter((r) => r.action === 'survey-period.updated').map((r) => r.details)).toEqual([
-      { from: 90, to: 1 },
-      { from: 1, to: 365 },
-      { from: 365, to: 45 },
+    const description = 'Days a survey round stays open after it starts';
+    expect(audit.filter((r) => r.action === 'setting.changed').map((r) => r.details)).toEqual([
+      { setting: 'survey-period', before: { value: 90, description }, after: { value: 1, description } },
+      { setting: 'survey-period', before: { value: 1, description }, after: { value: 365, description } },
+      { setting: 'survey-period', before: { value: 365, description }, after: { value: 45, description } },
     ]);
 
     const patient = await consentedParticipant(t);

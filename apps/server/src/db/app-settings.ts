@@ -14,3 +14,17 @@ export async function saveAppSetting(db: Database, key: string, value: unknown, 
     .values({ key, value, updatedAt: now })
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: now } });
 }
+
+/**
+ * A setting of the key-value table, locked until the caller's transaction ends; a missing one is stored as
+ * `fallback` first, so there is always a row to lock.
+ */
+export async function lockAppSetting(tx: Database, key: string, fallback: unknown, now: Date): Promise<unknown> {
+  await tx.insert(appSettings).values({ key, value: fallback, updatedAt: now }).onConflictDoNothing();
+  const rows = await tx
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, key))
+    .for('update');
+  return rows[0]?.value;
+}

@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -150,6 +151,25 @@ export const downtimeSettings = pgTable(
   (t) => [check('downtime_settings_single_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * The reminder schedules: each row is a number of days after its event (registration for ACCOUNT_ACTIVATION,
+ * activation for ICF, a round opening for SURVEY) on which a reminder goes out.
+ */
+export const reminderDays = pgTable(
+  'reminder_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: varchar('type', { length: 32 }).notNull(),
+    days: integer('days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('reminder_days_type_days_unique').on(t.type, t.days),
+    check('reminder_days_type_check', sql`${t.type} in ('ACCOUNT_ACTIVATION', 'ICF', 'SURVEY')`),
+    check('reminder_days_days_check', sql`${t.days} between 1 and 365`),
+  ],
+);
+
 /** Named settings whose shape is validated by zod in the service that owns them. */
 export const appSettings = pgTable('app_settings', {
   key: varchar('key', { length: 64 }).primaryKey(),
@@ -169,7 +189,13 @@ export const auditLog = pgTable(
     details: jsonb('details').notNull().default({}),
     ip: varchar('ip', { length: 64 }),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectId, t.at)],
+  (t) => [
+    index('audit_log_subject_idx').on(t.subjectId, t.at),
+    // The change history of each System Options setting, newest first.
+    index('audit_log_setting_changes_idx')
+      .on(sql`(${t.details} ->> 'setting')`, t.at)
+      .where(sql`${t.action} = 'setting.changed'`),
+  ],
 );
 
 /** The columns of an e-mailed one-use link of a user: only a SHA-256 of its token is kept. */

@@ -14,12 +14,15 @@ export const REMINDER_MESSAGES = {
   notFound: 'error.reminders.notFound',
 } as const;
 
-/** A reminder day: whole days after the event it follows (registration, activation, a survey round opening). */
+/**
+ * A reminder day: whole days after the event it follows (registration, activation, a survey round opening).
+ * Whole days are a refinement rather than `.int()`, whose refusal would stop the duplicate check of the schedule.
+ */
 export const ZReminderDays = z
   .number({ error: REMINDER_MESSAGES.invalid })
-  .int(REMINDER_MESSAGES.invalid)
   .min(REMINDER_DAYS.min, REMINDER_MESSAGES.invalid)
-  .max(REMINDER_DAYS.max, REMINDER_MESSAGES.invalid);
+  .max(REMINDER_DAYS.max, REMINDER_MESSAGES.invalid)
+  .refine(Number.isInteger, REMINDER_MESSAGES.invalid);
 
 export const ZReminder = z.object({ id: z.uuid(), days: z.number().int() });
 export type TReminder = z.infer<typeof ZReminder>;

@@ -22,6 +22,7 @@ export const ZSettingChangesQuery = pageQuery({
   defaultSort: { field: 'changedAt', direction: 'desc' },
   defaultSize: 5,
 }).extend({ setting: ZSettingKey });
+export type TSettingChangesQuery = z.output<typeof ZSettingChangesQuery>;
 
 /** One saved change: who, when, and the whole value before and after. */
 export const ZSettingChange = z.object({

@@ -11,33 +11,30 @@ export interface DowntimeRow {
   reminderDaysInAdvance: number;
 }
 
+/** The stored downtime settings as the editor sees them (no row: nothing scheduled). */
+export function downtimeValue(row: DowntimeRow | undefined) {
+  return {
+    enableDowntime: row?.enableDowntime ?? false,
+    message: { en: row?.messageEn ?? '', sp: row?.messageSp ?? '' },
+    effectiveStartDate: row?.effectiveStartDate?.toISOString() ?? null,
+    effectiveEndDate: row?.effectiveEndDate?.toISOString() ?? null,
+    reminderDaysInAdvance: row?.reminderDaysInAdvance ?? 0,
+  };
+}
+export type DowntimeValue = ReturnType<typeof downtimeValue>;
+
 /**
  * Whether the banner shows and whether the portal is down right now. The banner shows from
  * `reminderDaysInAdvance` days before the start until the end; all instants are compared in UTC.
  */
-export function describeDowntime(row: DowntimeRow | undefined, now: Date): TDowntime {
-  if (!row) {
-    return {
-      enableDowntime: false,
-      message: { en: '', sp: '' },
-      effectiveStartDate: null,
-      effectiveEndDate: null,
-      reminderDaysInAdvance: 0,
-      inDowntime: false,
-      show: false,
-    };
-  }
-  const start = row.effectiveStartDate?.getTime();
-  const end = row.effectiveEndDate?.getTime();
+export function describeDowntime(row: DowntimeRow | undefined, now: Date): Omit<TDowntime, 'version'> {
+  const start = row?.effectiveStartDate?.getTime();
+  const end = row?.effectiveEndDate?.getTime();
   const at = now.getTime();
-  const scheduled = row.enableDowntime && start !== undefined && end !== undefined && start < end;
+  const scheduled = !!row?.enableDowntime && start !== undefined && end !== undefined && start < end;
   return {
-    enableDowntime: row.enableDowntime,
-    message: { en: row.messageEn, sp: row.messageSp },
-    effectiveStartDate: row.effectiveStartDate?.toISOString() ?? null,
-    effectiveEndDate: row.effectiveEndDate?.toISOString() ?? null,
-    reminderDaysInAdvance: row.reminderDaysInAdvance,
+    ...downtimeValue(row),
     inDowntime: scheduled && at >= start && at < end,
-    show: scheduled && at >= start - row.reminderDaysInAdvance * DAY_MS && at < end,
+    show: scheduled && at >= start - (row?.reminderDaysInAdvance ?? 0) * DAY_MS && at < end,
   };
 }

@@ -1,23 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { downtimeSettings, securityPolicy } from '../../db/schema';
+import { downtimeSettings } from '../../db/schema';
 
-export async function findDowntimeSettings(db: Database) {
-  const rows = await db.select().from(downtimeSettings).where(eq(downtimeSettings.id, 1));
+const downtimeRow = (db: Pick<Database, 'select'>) =>
+  db.select().from(downtimeSettings).where(eq(downtimeSettings.id, 1));
+
+export async function findDowntimeSettings(db: Pick<Database, 'select'>) {
+  const rows = await downtimeRow(db);
   return rows[0];
 }
 
-export async function findInactiveSessionTimeout(db: Database): Promise<number> {
-  const rows = await db
-    .select({ minutes: securityPolicy.inactiveSessionTimeoutInMin })
-    .from(securityPolicy)
-    .where(eq(securityPolicy.id, 1));
-  if (!rows[0]) throw new Error('security policy row is missing');
-  return rows[0].minutes;
+/** The downtime row, locked until the caller's transaction ends. */
+export async function lockDowntimeSettings(tx: Pick<Database, 'select'>) {
+  const rows = await downtimeRow(tx).for('update');
+  return rows[0];
 }
 
 export async function updateDowntimeSettings(
-  db: Database,
+  db: Pick<Database, 'insert'>,
   values: {
     enableDowntime: boolean;
     messageEn: string;

@@ -3,8 +3,12 @@ import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ZDowntimeReply, ZDowntimeUpdate } from '@portal/shared/settings/downtime';
 import { ZClientConfigReply } from '@portal/shared/client-config';
 import { ROLES } from '@portal/shared/constants';
-import { sendFieldErrors } from '../../lib/outcome';
+import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit, publicReadRateLimit } from '../../plugins/rate-limits';
+import { reminderRoutes } from './reminder-routes';
+import { securityPolicyRoutes } from './security-policy-routes';
+import { settingChangesRoutes } from './setting-changes-routes';
+import { settingEditor } from './setting-editor';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings;
@@ -22,17 +26,16 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
       schema: {
         tags: ['settings'],
-        summary: 'Saves the downtime window and banner messages (administrators)',
+        summary:
+          'Saves the downtime window and banner messages; 409 when another administrator saved since the given ' +
+          'version (administrators)',
         security: [{ bearerAuth: [] }],
         body: ZDowntimeUpdate,
-        response: { 200: ZDowntimeReply, 400: ZErrorReply },
+        response: { 200: ZDowntimeReply, 400: ZErrorReply, 409: ZErrorReply },
       },
     },
-    async (request, response) => {
-      const saved = await service.saveDowntime(request.body, { userId: request.auth!.userId, ip: request.ip });
-      if (!saved.ok) return sendFieldErrors(request, response, saved.errors);
-      return { status: true, data: await service.getDowntime() };
-    },
+    async (request, response) =>
+      sendDataOutcome(request, response, await service.saveDowntime(request.body, settingEditor(request))),
   );
   app.get(
     '/client-config',
@@ -46,4 +49,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ status: true, data: await service.getClientConfig() }),
   );
+  await app.register(reminderRoutes);
+  await app.register(securityPolicyRoutes);
+  await app.register(settingChangesRoutes);
 };

@@ -12,16 +12,11 @@ import type { Clock } from '../../providers/clock/clock';
 import { describeDowntime, downtimeValue } from './downtime';
 import { createReminderService } from './reminder-service';
 import { findDowntimeSettings, lockDowntimeSettings, updateDowntimeSettings } from './repository';
+import type { SettingEditor } from './setting-editor';
 import { createSecurityPolicyService } from './security-policy-service';
 import { createSettingChangesService } from './setting-changes-service';
 
 const SETTINGS_TTL_MS = 5_000;
-
-/** Who saves a setting, for its change history. */
-export interface SettingEditor {
-  userId: string;
-  ip: string;
-}
 
 export function createSettingsService({
   db,

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
 import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/surveys/survey-period';
-import { sendFieldErrors } from '../../lib/outcome';
+import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
-/** The survey period editor of System Options (1 to 365 days): administrators only. */
+/** The survey period editor of System Options: administrators only. */
 export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/survey/config/period',
@@ -14,12 +14,12 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perIpRateLimit(app.env, 120, 60_000) },
       schema: {
         tags: ['surveys'],
-        summary: 'The survey period: days a survey round stays open (administrators)',
+        summary: 'The survey period: days a survey round stays open, with its version (administrators)',
         security: [{ bearerAuth: [] }],
         response: { 200: ZSurveyPeriodReply },
       },
     },
-    async () => ({ status: true, data: await app.services.surveySchedule.getPeriod() }),
+    async () => ({ status: true, data: await app.services.surveySchedule.getPeriodConfig() }),
   );
   app.put(
     '/survey/config/period',
@@ -28,10 +28,12 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
       schema: {
         tags: ['surveys'],
-        summary: 'Saves the survey period, 1 to 365 days; rounds already open keep their window (administrators)',
+        summary:
+          'Saves the survey period, 1 to 365 days; rounds already open keep their window; 409 when another ' +
+          'administrator saved since the given version (administrators)',
         security: [{ bearerAuth: [] }],
         body: ZSurveyPeriodUpdateRequest,
-        response: { 200: ZSurveyPeriodReply, 400: ZErrorReply },
+        response: { 200: ZSurveyPeriodReply, 400: ZErrorReply, 409: ZErrorReply },
       },
     },
     async (request, response) => {
@@ -39,8 +41,7 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.auth!.userId,
         ip: request.ip,
       });
-      if (!saved.ok) return sendFieldErrors(request, response, saved.errors);
-      return { status: true, data: saved.data };
+      return sendDataOutcome(request, response, saved);
     },
   );
 };

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { ROLES } from '@portal/shared/constants';
+import {
+  ZReminderDeleteQuery,
+  ZReminderScheduleReply,
+  ZReminderScheduleSaveRequest,
+  ZReminderTypeQuery,
+} from '@portal/shared/settings/reminders';
+import { sendDataOutcome } from '../../lib/outcome';
+import { perIpRateLimit } from '../../plugins/rate-limits';
+import { settingEditor } from './setting-editor';
+
+const tags = ['settings'];
+const security = [{ bearerAuth: [] }];
+
+/** The reminder schedules of System Options: administrators only. */
+export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.settings.reminders;
+  const onRequest = app.requireRole(ROLES.admin);
+  const read = { rateLimit: perIpRateLimit(app.env, 120, 60_000) };
+  const write = { rateLimit: perIpRateLimit(app.env, 60, 60_000) };
+
+  app.get(
+    '/settings/reminder',
+    {
+      onRequest,
+      config: read,
+      schema: {
+        tags,
+        summary: 'A reminder schedule: days after its event, with its version (administrators)',
+        security,
+        querystring: ZReminderTypeQuery,
+        response: { 200: ZReminderScheduleReply, 400: ZErrorReply },
+      },
+    },
+    async (request) => ({ status: true, data: await service.getSchedule(request.query.type) }),
+  );
+  app.post(
+    '/settings/reminder',
+    {
+      onRequest,
+      config: write,
+      schema: {
+        tags,
+        summary:
+          'Replaces a reminder schedule: rows with an id keep it, new rows get one, rows left out are removed; ' +
+          'days 1 to 365, no duplicates; 409 when another administrator saved since the given version (administrators)',
+        security,
+        querystring: ZReminderTypeQuery,
+        body: ZReminderScheduleSaveRequest,
+        response: { 200: ZReminderScheduleReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
+      },
+    },
+    async (request, response) =>
+      sendDataOutcome(
+        request,
+        response,
+        await service.saveSchedule(request.query.type, request.body, settingEditor(request)),
+      ),
+  );
+  app.delete(
+    '/settings/reminder',
+    {
+      onRequest,
+      config: write,
+      schema: {
+        tags,
+        summary: 'Removes one reminder; 404 when it no longer exists (administrators)',
+        security,
+        querystring: ZReminderDeleteQuery,
+        response: { 200: ZReminderScheduleReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
+      },
+    },
+    async (request, response) => {
+      const { type, ...reminder } = request.query;
+      return sendDataOutcome(request, response, await service.deleteReminder(type, reminder, settingEditor(request)));
+    },
+  );
+};
