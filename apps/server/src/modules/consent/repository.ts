@@ -102,6 +102,21 @@ export async function findFormFields(db: Executor, formId: string): Promise<TCon
   }));
 }
 
+/** Every form version and signed copy with its file and the SHA-256 recorded when it was made. */
+export async function findStoredConsentFiles(db: Executor) {
+  const forms = await db
+    .select({ id: consentForms.id, fileId: consentForms.fileId, sha256: consentForms.sha256 })
+    .from(consentForms);
+  const signatures = await db
+    .select({
+      id: consentSignatures.id,
+      fileId: consentSignatures.signedFileId,
+      sha256: consentSignatures.signedSha256,
+    })
+    .from(consentSignatures);
+  return { forms, signatures };
+}
+
 export async function findSignature(db: Executor, userId: string) {
   const [row] = await db
     .select({

@@ -2,9 +2,8 @@ import type { TConsentView } from '@portal/shared/consent/signed-copy';
 import type { TIntegrityReport } from '@portal/shared/consent/withdrawal';
 import { formatDate } from '@portal/shared/dates';
 import type { Database } from '../../db/client';
-import { consentForms, consentSignatures } from '../../db/schema';
 import { readFile, sha256Hex } from '../../providers/storage/file-store';
-import { findSignature } from './repository';
+import { findSignature, findStoredConsentFiles } from './repository';
 
 /** How many stored files the integrity check reads at a time. */
 const INTEGRITY_BATCH = 20;
@@ -30,16 +29,7 @@ export function createSignedCopyService({ db }: { db: Database }) {
 
     /** Reads every form and signed copy and compares its bytes with the SHA-256 recorded when it was made. */
     async verifyIntegrity(): Promise<TIntegrityReport> {
-      const forms = await db
-        .select({ id: consentForms.id, fileId: consentForms.fileId, sha256: consentForms.sha256 })
-        .from(consentForms);
-      const signatures = await db
-        .select({
-          id: consentSignatures.id,
-          fileId: consentSignatures.signedFileId,
-          sha256: consentSignatures.signedSha256,
-        })
-        .from(consentSignatures);
+      const { forms, signatures } = await findStoredConsentFiles(db);
       const items = [
         ...forms.map((f) => ({ kind: 'form' as const, ...f })),
         ...signatures.map((s) => ({ kind: 'signature' as const, ...s })),
