@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { ZHealthReply } from '@portal/shared/health';
+import { pingDatabase } from './repository';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'Answers once the database is ready', response: { 200: ZHealthReply } } },
     async () => {
-      await app.db.execute(sql`select 1`);
+      await pingDatabase(app.db);
       return { status: true as const };
     },
   );

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { surveyForms } from '../../db/schema';
 import core from './instruments/core.json';
 import healthStatus from './instruments/health-status.json';
 import qualityOfLife from './instruments/quality-of-life.json';
+import { insertNewSurveyForms } from './repository';
 
 /**
  * A study instrument as kept in the repository: a SurveyJS form in both languages, with a version. A change
@@ -26,19 +26,17 @@ export const STUDY_INSTRUMENTS: readonly Instrument[] = [core, qualityOfLife, he
 
 /** Publishes each instrument version not yet in the database; versions already there are left as they are. */
 export async function publishStudyInstruments(db: Database, at: Date) {
-  await db
-    .insert(surveyForms)
-    .values(
-      STUDY_INSTRUMENTS.map((instrument) => ({
-        key: instrument.key,
-        version: instrument.version,
-        kind: 'round',
-        titleEn: instrument.title.en,
-        titleSp: instrument.title.sp,
-        sortOrder: instrument.sortOrder,
-        definition: instrument.definition,
-        createdAt: at,
-      })),
-    )
-    .onConflictDoNothing();
+  await insertNewSurveyForms(
+    db,
+    STUDY_INSTRUMENTS.map((instrument) => ({
+      key: instrument.key,
+      version: instrument.version,
+      kind: 'round',
+      titleEn: instrument.title.en,
+      titleSp: instrument.title.sp,
+      sortOrder: instrument.sortOrder,
+      definition: instrument.definition,
+      createdAt: at,
+    })),
+  );
 }

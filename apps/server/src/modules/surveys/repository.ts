@@ -220,3 +220,8 @@ export async function submitResponse(
     .set({ answers: values.answers, updatedAt: values.at, submittedAt: values.at })
     .where(and(eq(surveyResponses.id, responseId), isNull(surveyResponses.submittedAt)));
 }
+
+/** Stores survey form versions; a version already stored (same key and version) is left as it is. */
+export async function insertNewSurveyForms(db: Executor, forms: (typeof surveyForms.$inferInsert)[]) {
+  await db.insert(surveyForms).values(forms).onConflictDoNothing();
+}
