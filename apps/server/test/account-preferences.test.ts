@@ -54,9 +54,13 @@ describeEachDatabase('Communication preferences', (target) => {
     expect((await view(t, '')).statusCode).toBe(401);
     expect((await update(t, '', { emailSubscription: true, newsletterSubscription: true })).statusCode).toBe(401);
     const admin = await signInAdmin(t);
-    expect((await view(t, admin.access_token)).statusCode).toBe(403);
+    const participantsOnly = { status: false, message: 'Account settings are for study participants.' };
+    const viewed = await view(t, admin.access_token);
+    expect(viewed.statusCode).toBe(403);
+    expect(viewed.json()).toEqual(participantsOnly);
     const refused = await update(t, admin.access_token, { emailSubscription: true, newsletterSubscription: true });
     expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(participantsOnly);
   });
 
   it('the mail provider honours them: a newsletter is not sent to who opted out; security mail always is', async () => {

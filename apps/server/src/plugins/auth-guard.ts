@@ -11,8 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a valid bearer token of an open session, else 401. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** onRequest hook: `authenticate`, then 403 unless the user has the role. */
-    requireRole(role: Role): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook: `authenticate`, then 403 unless the user has the role (`forbidden`: the 403's message key). */
+    requireRole(role: Role, forbidden?: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -27,22 +27,23 @@ export function registerAuthGuard(
   app: FastifyInstance,
   authenticate: (token: string) => Promise<VerifiedAccess | undefined>,
 ) {
-  const deny = (request: FastifyRequest, reply: FastifyReply, code: 401 | 403) =>
-    reply.code(code).send({
-      status: false,
-      message: translate(requestLanguage(request), code === 401 ? 'error.unauthorized' : 'error.forbidden'),
-    });
+  const deny = (request: FastifyRequest, reply: FastifyReply, code: 401 | 403, message: string) =>
+    reply.code(code).send({ status: false, message: translate(requestLanguage(request), message) });
 
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     const access = token ? await authenticate(token) : undefined;
-    if (!access) return deny(request, reply, 401);
+    if (!access) return deny(request, reply, 401, 'error.unauthorized');
     request.auth = access;
   });
 
-  app.decorate('requireRole', (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.authenticate(request, reply);
-    if (reply.sent) return;
-    if (request.auth?.role !== role) return deny(request, reply, 403);
-  });
+  app.decorate(
+    'requireRole',
+    (role: Role, forbidden = 'error.forbidden') =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        await app.authenticate(request, reply);
+        if (reply.sent) return;
+        if (request.auth?.role !== role) return deny(request, reply, 403, forbidden);
+      },
+  );
 }

@@ -6,7 +6,8 @@ import {
   ZCommunicationPreferencesUpdate,
   ZCommunicationPreferencesUpdateReply,
 } from '@portal/shared/account/communication-preferences';
-import { PICTURE_PATH, ZProfileUpdateReply } from '@portal/shared/account/profile';
+import { PICTURE_PATH, PROFILE_MESSAGES, ZProfileUpdateReply } from '@portal/shared/account/profile';
+import { ROLES } from '@portal/shared/constants';
 import { requestLanguage, translate } from '../../lib/localize';
 import { refused, sendOutcome, sendRefusal } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
@@ -20,6 +21,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.account;
   const reads = perIpRateLimit(app.env, 300, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
+  // Account settings are a participant's; an administrator signs in but has none to change.
+  const patientOnly = app.requireRole(ROLES.patient, PROFILE_MESSAGES.patientsOnly);
   await registerProfileMultipart(app);
 
   app.get(
@@ -47,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/keycloak/user',
     {
-      onRequest: app.authenticate,
+      onRequest: patientOnly,
       config: { rateLimit: writes },
       schema: {
         tags,
@@ -63,7 +66,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) return sendRefusal(request, response, refused(415, 'error.invalidRequest'));
       const upload = await readProfileUpload(request);
       if (upload === 'malformed') return sendRefusal(request, response, refused(400, 'error.invalidRequest'));
-      return sendOutcome(request, response, await service.updateProfile(request.auth!, upload, { ip: request.ip }));
+      return sendOutcome(
+        request,
+        response,
+        await service.updateProfile(request.auth!.userId, upload, { ip: request.ip }),
+      );
     },
   );
 
@@ -90,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/communication-preferences/view',
     {
-      onRequest: app.authenticate,
+      onRequest: patientOnly,
       config: { rateLimit: reads },
       schema: {
         tags,
@@ -100,7 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, response) => {
-      const outcome = await service.getCommunicationPreferences(request.auth!);
+      const outcome = await service.getCommunicationPreferences(request.auth!.userId);
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       return { status: true, data: outcome.data };
     },
@@ -109,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/communication-preferences/update',
     {
-      onRequest: app.authenticate,
+      onRequest: patientOnly,
       config: { rateLimit: writes },
       schema: {
         tags,
@@ -123,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       sendOutcome(
         request,
         response,
-        await service.updateCommunicationPreferences(request.auth!, request.body, { ip: request.ip }),
+        await service.updateCommunicationPreferences(request.auth!.userId, request.body, { ip: request.ip }),
       ),
   );
 };

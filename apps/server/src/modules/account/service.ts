@@ -1,4 +1,4 @@
-import { API_BASE, ROLES, type Role } from '@portal/shared/constants';
+import { API_BASE, ROLES } from '@portal/shared/constants';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { ZCommunicationPreferences, COMMUNICATION_MESSAGES } from '@portal/shared/account/communication-preferences';
 import { PICTURE_PATH, PROFILE_MESSAGES, profileUpdateSchema } from '@portal/shared/account/profile';
@@ -23,12 +23,6 @@ import {
   updateProfileFields,
 } from './repository';
 
-/** The caller of an account call, as the auth guard verified them. */
-export interface AccountCaller {
-  userId: string;
-  role: Role;
-}
-
 /** `PUT /keycloak/user` as the route read it: the text parts, and the picture's bytes if one was sent. */
 export interface ProfileUpload {
   fields: Record<string, string>;
@@ -41,7 +35,6 @@ export interface AccountDeps {
   reference: { getRegistrationDropdowns(): Promise<TRegistrationDropdowns> };
 }
 
-const patientsOnly = () => refused(403, PROFILE_MESSAGES.patientsOnly);
 const pictureProblem = (httpStatus: number, message: string) =>
   refused(httpStatus, message, [{ errorField: 'file', message }]);
 
@@ -73,8 +66,7 @@ export function createAccountService({ db, clock, reference }: AccountDeps) {
      * so names, e-mail or role sent along change nothing. A picture is kept only once re-encoded; a refused
      * picture leaves the whole profile as it was.
      */
-    async updateProfile(caller: AccountCaller, upload: ProfileUpload, context: RequestContext): Promise<Outcome> {
-      if (caller.role !== ROLES.patient) return patientsOnly();
+    async updateProfile(userId: string, upload: ProfileUpload, context: RequestContext): Promise<Outcome> {
       const dropdowns = await reference.getRegistrationDropdowns();
       const values = (list: { value: string }[]) => list.map((o) => o.value);
       const now = clock.now();
@@ -93,19 +85,19 @@ export function createAccountService({ db, clock, reference }: AccountDeps) {
       await db.transaction(async (tx) => {
         const { language, gender } = parsed.data;
         const birthDate = parseUsDate(parsed.data.birthDate)!;
-        await updateProfileFields(tx, caller.userId, { language, birthDate, gender }, now);
+        await updateProfileFields(tx, userId, { language, birthDate, gender }, now);
         let pictureChange: 'replaced' | 'removed' | undefined;
         if (picture) {
-          await replaceProfilePicture(tx, caller.userId, { ...picture, sha256: sha256Hex(picture.content) }, now);
+          await replaceProfilePicture(tx, userId, { ...picture, sha256: sha256Hex(picture.content) }, now);
           pictureChange = 'replaced';
-        } else if (removePicture && (await deleteProfilePicture(tx, caller.userId))) {
+        } else if (removePicture && (await deleteProfilePicture(tx, userId))) {
           pictureChange = 'removed';
         }
         await recordAudit(tx, {
           at: now,
           action: 'account.profileUpdated',
-          actorId: caller.userId,
-          subjectId: caller.userId,
+          actorId: userId,
+          subjectId: userId,
           details: { fields: ['language', 'birthDate', 'gender'], ...(pictureChange && { picture: pictureChange }) },
           ip: context.ip,
         });
@@ -119,30 +111,24 @@ export function createAccountService({ db, clock, reference }: AccountDeps) {
     },
 
     async getCommunicationPreferences(
-      caller: AccountCaller,
+      userId: string,
     ): Promise<DataOutcome<{ emailSubscription: boolean; newsletterSubscription: boolean }>> {
-      if (caller.role !== ROLES.patient) return patientsOnly();
-      const row = await findCommunicationPreferences(db, caller.userId);
+      const row = await findCommunicationPreferences(db, userId);
       return row ? { ok: true, data: row } : refused(401, 'error.unauthorized');
     },
 
     /** `PUT /communication-preferences/update`: at least one of e-mail and newsletter stays ticked. */
-    async updateCommunicationPreferences(
-      caller: AccountCaller,
-      body: unknown,
-      context: RequestContext,
-    ): Promise<Outcome> {
-      if (caller.role !== ROLES.patient) return patientsOnly();
+    async updateCommunicationPreferences(userId: string, body: unknown, context: RequestContext): Promise<Outcome> {
       const parsed = ZCommunicationPreferences.safeParse(body);
       if (!parsed.success) return refused(400, COMMUNICATION_MESSAGES.atLeastOne);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await updateCommunicationPreferences(tx, caller.userId, parsed.data, now);
+        await updateCommunicationPreferences(tx, userId, parsed.data, now);
         await recordAudit(tx, {
           at: now,
           action: 'account.communicationPreferencesUpdated',
-          actorId: caller.userId,
-          subjectId: caller.userId,
+          actorId: userId,
+          subjectId: userId,
           details: parsed.data,
           ip: context.ip,
         });
