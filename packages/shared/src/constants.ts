@@ -9,11 +9,8 @@ export const TOKEN_STORAGE_KEY = 'authorize';
 export const MINIMUM_AGE = 18;
 export const NAME_MIN_LETTERS = 2;
 export const FALLBACK_PASSWORD_LENGTH = { min: 8, max: 15 } as const;
-export const PASSWORD_CHANGE_INTERVAL_HOURS = 24;
 export const EMAIL_CODE_MAX_LENGTH = 8;
 export const DATE_FORMAT = 'MM/DD/YYYY';
-export const DATE_TIME_FORMAT = 'yyyy/MM/dd hh:mm a';
-export const REGISTRATION_STEPS = 4;
 export const IMAGE_TYPES = ['jpg', 'jpeg', 'png', 'svg', 'webp', 'heic', 'heif'] as const;
 export const UPLOAD_ERROR_DISPLAY_MS = 5000;
 export const SUCCESS_MESSAGE_DISPLAY_MS = 2000;
@@ -30,21 +27,8 @@ export const SURVEY_PERIOD_DAYS = { min: 1, max: 365 } as const;
 export const DOWNTIME_MESSAGE_MAX = 255;
 export const DOWNTIME_REMINDER_DAYS = { min: 0, max: 365 } as const;
 
-export const CONSENT_PDF_MAX_BYTES = 5_242_880;
-export const CSV_MAX_BYTES = 5_242_880;
-export const INPUT_FIELD_DESCRIPTION_MIN = 5;
-export const INPUT_FIELD_PAGE_MIN = 1;
-
-export const HEALTH_SYSTEM_FILTER_OPTIONS = ['geisinger', 'none'] as const;
 export const BLOB_URL_REVOKE_DELAY_MS = 10_000_000;
 
-export const PAGE_SIZES = {
-  healthSystems: [5, 10, 15, 25],
-  verification: [10, 25, 50, 100],
-  verificationPreview: [5, 10, 15],
-  pendingRequests: [5, 10, 25],
-  oneTimeSurveys: [10, 25],
-} as const;
 export const DEFAULT_PAGE = 0;
 export const DEFAULT_PAGE_SIZE = 10;
 

@@ -2,6 +2,7 @@ import { TextField } from '@mui/material';
 import { forwardRef } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '@portal/shared/constants';
 import { FieldError } from './FieldError';
 
 /** Typed digits laid out as MM/DD/YYYY, so a person never has to type the slashes. */
@@ -34,7 +35,7 @@ const DateOfBirthField = forwardRef<HTMLInputElement, DateOfBirthFieldProps>(fun
       onChange={(event) => onChange(formatDateDigits(event.target.value))}
       onBlur={onBlur}
       label={t('registration.fields.birthDate')}
-      placeholder="MM/DD/YYYY"
+      placeholder={DATE_FORMAT}
       helperText={t('registration.fields.birthDateHint')}
       autoComplete="bday"
       required

@@ -1,6 +1,7 @@
 import { Box, ButtonBase, Checkbox, InputBase, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { TConsentInputField, TSignatureMark } from '@portal/shared/consent/ceremony';
+import { DATE_FORMAT } from '@portal/shared/constants';
 import { SIGNATURE_SECTION_ID } from './SignatureInput';
 
 /** The smallest target a finger can hit (WCAG 2.2, 2.5.8), in CSS pixels. */
@@ -93,7 +94,7 @@ export function FieldOverlay({ field, scale, value, signature, error, onChange }
       id={fieldInputId(field)}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange(event.target.value)}
-      placeholder={field.type === 'date' ? 'MM/DD/YYYY' : undefined}
+      placeholder={field.type === 'date' ? DATE_FORMAT : undefined}
       inputProps={{ 'aria-label': label, ...described, ...(field.type === 'date' && { inputMode: 'numeric' }) }}
       sx={{
         ...place,
