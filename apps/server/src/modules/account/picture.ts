@@ -17,7 +17,7 @@ export interface KeptPicture {
  * The most pixels a picture may decode to: a 48-megapixel phone photo fits, a "decompression bomb" (a small
  * file that unpacks to gigabytes) does not.
  */
-export const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = 50_000_000;
 
 /** HEIF brands of still images: HEVC-coded (`heic`, `heix`, ...), generic (`mif1`, `msf1`) and AV1 (`avif`). */
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif']);

@@ -8,7 +8,7 @@ import { TOKEN_ALGORITHM, type TokenSigningKey } from '../../security/token-sign
 /** Access tokens live five minutes (issue: tokens); the web app refreshes them about a minute before. */
 export const ACCESS_TOKEN_SECONDS = 300;
 /** The client id of the portal's web app, carried as `azp`. */
-export const CLIENT_ID = 'kidney-study-portal';
+const CLIENT_ID = 'kidney-study-portal';
 const ACCESS_TOKEN_TYPE = 'Bearer';
 
 export interface TokenSubject {

@@ -20,7 +20,7 @@ const ZInstrument = z.object({
 export type Instrument = z.infer<typeof ZInstrument>;
 
 /** The core, quality-of-life and health-status questionnaires, in the order a round shows them. */
-export const STUDY_INSTRUMENTS: readonly Instrument[] = [core, qualityOfLife, healthStatus]
+const STUDY_INSTRUMENTS: readonly Instrument[] = [core, qualityOfLife, healthStatus]
   .map((file) => ZInstrument.parse(file))
   .sort((a, b) => a.sortOrder - b.sortOrder);
 
