@@ -1,10 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, PATIENT_PASSWORD, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, type Language } from './fixtures';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, type Language, PHONE } from './fixtures';
 import { text } from './texts';
-
-const PHONE = { width: 390, height: 844 };
 
 /** A real PNG of `size` x `size` pixels in one colour, made here rather than read from a file. */
 function png(size: number): Buffer {

@@ -5,11 +5,10 @@ import researchEn from '../packages/shared/src/content/study-pages/research.en.j
 import researchSp from '../packages/shared/src/content/study-pages/research.sp.json' with { type: 'json' };
 import supportEn from '../packages/shared/src/content/study-pages/support-programs.en.json' with { type: 'json' };
 import supportSp from '../packages/shared/src/content/study-pages/support-programs.sp.json' with { type: 'json' };
-import { expect, expectNoAxeViolations, setLanguage, type Language } from './fixtures';
+import { expect, expectNoAxeViolations, setLanguage, type Language, PHONE } from './fixtures';
 import { test } from './signed-in';
 import { text } from './texts';
 
-const PHONE = { width: 390, height: 844 };
 const PAGES = {
   en: { '/education': studyPagesEn, '/research': researchEn, '/support-programs': supportEn },
   sp: { '/education': studyPagesSp, '/research': researchSp, '/support-programs': supportSp },

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, startQuestionnaireByApi, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, setLanguage, test, today, type Language } from './fixtures';
+import { expect, expectNoAxeViolations, setLanguage, test, today, type Language, PHONE } from './fixtures';
 import { text } from './texts';
 
-const PHONE = { width: 390, height: 844 };
 const TITLES = {
   en: { core: 'About you and your kidney health', qualityOfLife: 'Quality of life' },
   sp: { core: 'Sobre usted y la salud de sus riñones', qualityOfLife: 'Calidad de vida' },

@@ -6,6 +6,9 @@ import { mailApiUrl } from './ports';
 export type Language = 'en' | 'sp';
 export type Role = 'patient' | 'admin';
 
+/** A phone's viewport, portrait. */
+export const PHONE = { width: 390, height: 844 };
+
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }

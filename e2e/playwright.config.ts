@@ -50,12 +50,14 @@ export default defineConfig({
       testMatch: '**/study-settings-*.spec.ts',
       dependencies: ['chromium'],
     },
-    // Downtime closes the portal to participants, so those journeys run alone, after all the others.
+    // Downtime closes the portal to participants, so those journeys run alone, after all the others, one
+    // file at a time (the banner editor's window and the sign-out window are the same setting).
     {
       name: 'downtime',
       use: { browserName: 'chromium' },
       testMatch: '**/downtime*.spec.ts',
       dependencies: ['study-settings'],
+      workers: 1,
     },
   ],
   webServer: [

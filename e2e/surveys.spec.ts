@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, setLanguage, test, today, type Language } from './fixtures';
+import { expect, expectNoAxeViolations, setLanguage, test, today, type Language, PHONE } from './fixtures';
 import { text } from './texts';
-
-const PHONE = { width: 390, height: 844 };
 
 /** Words of the questionnaires themselves (their JSON definitions) and of the form engine, as a person reads them. */
 const FORMS = {

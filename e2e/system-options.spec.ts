@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, apiLogin, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, setLanguage, test, type Language } from './fixtures';
+import { ADMIN, apiLogin } from './accounts';
+import { expect, expectNoAxeViolations, test, PHONE } from './fixtures';
+import { signInAdmin } from './settings-editors';
 import { text } from './texts';
 
-const PHONE = { width: 390, height: 844 };
 const TABS = [
   'systemOptions.tabs.accountActivationReminders',
   'systemOptions.tabs.icfReminders',
@@ -12,19 +11,13 @@ const TABS = [
   'systemOptions.tabs.securityPolicy',
 ];
 
-/** The administrator, signed in through the API, reading the portal in `language`. */
-async function signInAdmin(page: Page, baseURL: string, language: Language) {
-  await setLanguage(page, language, baseURL);
-  await useSignedIn(page, await apiLogin(ADMIN.email, ADMIN.password));
-}
-
 test('System Options on a desktop in English: each tab is an address that links, Back, reload and the keyboard keep', async ({
   page,
   baseURL,
 }) => {
   const t = (key: string) => text('en', key);
   const panel = (key: string) => page.getByRole('heading', { level: 2, name: t(key) });
-  await signInAdmin(page, baseURL!, 'en');
+  await signInAdmin(page, baseURL!, 'en', await apiLogin(ADMIN.email, ADMIN.password));
   await page.goto('/system-options?tab=icf-reminders');
   await expect(panel('systemOptions.tabs.icfReminders')).toBeVisible();
   const nav = page.getByRole('navigation', { name: t('systemOptions.navLabel') });
@@ -72,7 +65,7 @@ test('System Options on a phone in Spanish: a labelled select switches tabs, and
   const t = (key: string) => text('sp', key);
   const panel = (key: string) => page.getByRole('heading', { level: 2, name: t(key) });
   await page.setViewportSize(PHONE);
-  await signInAdmin(page, baseURL!, 'sp');
+  await signInAdmin(page, baseURL!, 'sp', await apiLogin(ADMIN.email, ADMIN.password));
   await page.goto('/system-options');
   await expect(panel('systemOptions.tabs.accountActivationReminders')).toBeVisible();
   await expect(page.getByRole('navigation', { name: t('systemOptions.navLabel') })).toHaveCount(0);

@@ -74,7 +74,12 @@ describeEachDatabase('Reminder schedules (/settings/reminder)', (target) => {
     const duplicate = await save(admin, 'SURVEY', { reminders: [{ days: 30 }, { days: 60 }, { days: 30 }] });
     expect(duplicate.json().data).toEqual([{ errorField: 'reminders.2.days', message: RULE.en }]);
     const id = crypto.randomUUID();
-    const twice = await save(admin, 'SURVEY', { reminders: [{ id, days: 1 }, { id, days: 2 }] });
+    const twice = await save(admin, 'SURVEY', {
+      reminders: [
+        { id, days: 1 },
+        { id, days: 2 },
+      ],
+    });
     expect(twice.json().data).toEqual([{ errorField: 'reminders.1.id', message: RULE.en }]);
     const notAList = await save(admin, 'SURVEY', { reminders: 14 });
     expect(notAList.json().data).toEqual([{ errorField: 'reminders', message: RULE.en }]);

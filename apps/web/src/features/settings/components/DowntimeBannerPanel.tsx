@@ -24,6 +24,7 @@ import {
 import { DOWNTIME_STATE_LABELS, downtimeState } from './downtime-state';
 import { SettingChanges } from './SettingChanges';
 
+/** Each stored field's label, in the order the editor shows them. */
 const FIELD_LABELS: Record<string, string> = {
   enableDowntime: 'downtimeEditor.enabled',
   'message.en': 'downtimeEditor.messageEn',
@@ -47,7 +48,6 @@ export function DowntimeBannerPanel() {
     fields: DOWNTIME_FIELDS,
   });
   const timeZone = browserTimeZone();
-  const fieldLabel = (path: string) => (FIELD_LABELS[path] ? t(FIELD_LABELS[path]) : path);
 
   return (
     <AdminPanel title={t('systemOptions.tabs.downtimeBanner')}>
@@ -55,7 +55,7 @@ export function DowntimeBannerPanel() {
       <EditorCard {...editor} view={(stored) => <DowntimeValues stored={stored} timeZone={timeZone} />}>
         <DowntimeFields form={form} timeZone={timeZone} />
       </EditorCard>
-      <SettingChanges setting="downtime" fieldLabel={fieldLabel} />
+      <SettingChanges setting="downtime" fieldLabels={FIELD_LABELS} />
     </AdminPanel>
   );
 }

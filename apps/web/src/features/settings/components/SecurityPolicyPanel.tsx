@@ -35,8 +35,6 @@ export function SecurityPolicyPanel() {
     save: (values, stored) => savePolicy.mutateAsync({ ...values, version: stored.version }),
     fields: POLICY_FIELDS,
   });
-  const fieldLabel = (path: string) =>
-    path in POLICY_LABELS ? t(POLICY_LABELS[path as keyof TSecurityPolicyValues]) : path;
 
   return (
     <AdminPanel title={t('systemOptions.tabs.securityPolicy')}>
@@ -46,7 +44,7 @@ export function SecurityPolicyPanel() {
       <EditorCard {...editor} view={(stored) => <PolicyValues stored={stored} />}>
         <PolicyFields form={form} />
       </EditorCard>
-      <SettingChanges setting="security-policy" fieldLabel={fieldLabel} />
+      <SettingChanges setting="security-policy" fieldLabels={POLICY_LABELS} />
     </AdminPanel>
   );
 }

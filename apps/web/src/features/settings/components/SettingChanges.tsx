@@ -29,13 +29,13 @@ function Lines({ lines }: { lines: string[] }) {
  */
 export function SettingChanges({
   setting,
-  fieldLabel,
+  fieldLabels,
   headingLevel,
   title,
 }: {
   setting: TSettingKey;
-  /** A field's label as the editor shows it; the field's own name unless told. */
-  fieldLabel?: (path: string) => string;
+  /** Each field's label key, in the order the editor shows the fields; a field not listed reads as its name. */
+  fieldLabels?: Readonly<Record<string, string>>;
   /** h4 under an editor with its own h3 title; h3 unless told. */
   headingLevel?: 'h3' | 'h4';
   /** 'Change history' unless told; a panel with two histories names each after its editor. */
@@ -55,7 +55,8 @@ export function SettingChanges({
       yes: t('settingChanges.yes'),
       no: t('settingChanges.no'),
       days: (days) => t('settingChanges.days', { days }),
-      field: fieldLabel ?? ((path) => path),
+      field: (path) => (fieldLabels?.[path] ? t(fieldLabels[path]) : path),
+      order: Object.keys(fieldLabels ?? {}),
       timeZone,
     };
     const told = (change: TSettingChange) => describeChange(change.before, change.after, words);
@@ -77,7 +78,7 @@ export function SettingChanges({
         cell: ({ row }) => <Lines lines={told(row.original).after} />,
       }),
     ];
-  }, [t, fieldLabel]);
+  }, [t, fieldLabels]);
   return (
     <DataTable
       title={title ?? t('settingChanges.title')}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
-import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -15,6 +14,9 @@ import { SettingChanges } from './SettingChanges';
 
 type PeriodForm = z.infer<typeof ZSurveyPeriodUpdate>;
 
+/** The stored fields' labels in the history, as the editor shows them. */
+const PERIOD_LABELS = { value: 'surveySettings.periodLabel', description: 'surveySettings.description' };
+
 /** The survey period: how many days a survey round stays open, read-only or to change; then its history. */
 export function SurveyPeriodEditor() {
   const { t } = useTranslation();
@@ -28,11 +30,6 @@ export function SurveyPeriodEditor() {
     save: (values, stored) => savePeriod.mutateAsync({ period: values.period, version: stored.version }),
     fields: ['period'],
   });
-  // The history names the stored fields as the editor labels them.
-  const fieldLabel = useCallback(
-    (path: string) => t(path === 'value' ? 'surveySettings.periodLabel' : 'surveySettings.description'),
-    [t],
-  );
   return (
     <>
       <EditorCard
@@ -60,7 +57,7 @@ export function SurveyPeriodEditor() {
       <SettingChanges
         setting="survey-period"
         title={t('surveySettings.periodHistory')}
-        fieldLabel={fieldLabel}
+        fieldLabels={PERIOD_LABELS}
         headingLevel="h4"
       />
     </>

@@ -8,6 +8,7 @@ const words: ChangeWords = {
   no: 'No',
   days: (list) => `Days: ${list}`,
   field: (path) => LABELS[path] ?? path,
+  order: ['message.en', 'otpLength', 'effectiveStartDate'],
   timeZone: 'UTC',
 };
 
@@ -49,6 +50,15 @@ describe('describeChange', () => {
     expect(describeChange(before, after, words)).toEqual({
       before: ['Message (English): Down on Sunday', 'effectiveStartDate: None'],
       after: ['Message (English): Down on Monday', 'effectiveStartDate: 05/04/2026 02:00 PM'],
+    });
+  });
+
+  it('lists the fields in the editor’s order, however the stored value orders them, the unlisted last', () => {
+    const before = { minLength: 8, effectiveStartDate: null, otpLength: 6, message: { en: 'Sunday' } };
+    const after = { minLength: 9, effectiveStartDate: null, otpLength: 8, message: { en: 'Monday' } };
+    expect(describeChange(before, after, words)).toEqual({
+      before: ['Message (English): Sunday', 'OTP length: 6', 'minLength: 8'],
+      after: ['Message (English): Monday', 'OTP length: 8', 'minLength: 9'],
     });
   });
 

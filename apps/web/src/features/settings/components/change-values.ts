@@ -9,6 +9,8 @@ export interface ChangeWords {
   days(list: string): string;
   /** A field's name as the editor labels it. */
   field(path: string): string;
+  /** The fields in the order the editor shows them; a field not listed comes after them. */
+  order: readonly string[];
   /** The reader's time zone, for moments such as a downtime start. */
   timeZone: string;
 }
@@ -60,9 +62,13 @@ export function describeChange(before: unknown, after: unknown, words: ChangeWor
   if (isRecord(before) || isRecord(after)) {
     const was = leaves(before);
     const now = leaves(after);
-    const changed = [...new Set([...was.keys(), ...now.keys()])].filter(
-      (path) => JSON.stringify(was.get(path)) !== JSON.stringify(now.get(path)),
-    );
+    const rank = (path: string) => {
+      const index = words.order.indexOf(path);
+      return index === -1 ? words.order.length : index;
+    };
+    const changed = [...new Set([...was.keys(), ...now.keys()])]
+      .filter((path) => JSON.stringify(was.get(path)) !== JSON.stringify(now.get(path)))
+      .sort((a, b) => rank(a) - rank(b));
     const told = (values: Map<string, unknown>) =>
       values.size === 0
         ? [words.none]
