@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { buildApp } from '../src/app';
+import { describeEachDatabase, testTokenSigningKey, type TestApp } from './helpers';
 import {
   activeParticipant,
   codesSentTo,
@@ -108,5 +109,28 @@ describeEachDatabase('A saved security policy applies to the next request', (tar
     expect(await timeout()).toBe(30);
     await savePolicy(t, { inactiveSessionTimeoutInMin: 45 });
     expect(await timeout()).toBe(45);
+  });
+
+  it('is in force at once on another server of the same database', async () => {
+    const t = testApp();
+    const other = await buildApp({
+      env: t.env,
+      db: t.db,
+      clock: t.clock,
+      logger: false,
+      tokenSigningKey: await testTokenSigningKey(),
+      mailTransport: t.mail,
+    });
+    try {
+      await other.ready();
+      const second: TestApp = { ...t, app: other };
+      const email = await activeParticipant(t);
+      expect((await startCodeLogin(second, email)).code).toMatch(/^\d{6}$/);
+      await savePolicy(t, { otpLength: 7, inactiveSessionTimeoutInMin: 40 });
+      expect((await startCodeLogin(second, email)).code).toMatch(/^\d{7}$/);
+      expect((await get(second, '/client-config')).json().data.inactiveSessionTimeoutInMin).toBe(40);
+    } finally {
+      await other.close();
+    }
   });
 });
