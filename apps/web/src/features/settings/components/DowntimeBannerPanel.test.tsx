@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { DowntimeBannerPanel } from './DowntimeBannerPanel';
+import { json, ok, historyLoads, renderEditor, stubEditorServer } from './editor-test-server';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -23,7 +23,6 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const STORED = {
   enableDowntime: true,
   message: { en: 'The portal is closed for maintenance.', sp: 'El portal está cerrado por mantenimiento.' },
@@ -35,34 +34,11 @@ const STORED = {
   version: 'v1',
 };
 
-/** A stubbed portal: GET /downtime answers `stored()`, POST /downtime answers `saved(body)`; all recorded. */
-function stubServer(saved: (body: Record<string, unknown>) => Response, stored: () => unknown = () => STORED) {
-  const calls = { posts: [] as unknown[], changes: 0 };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/common-server/settings/changes')) {
-        calls.changes += 1;
-        return json(200, { status: true, data: { content: [], totalElements: 0, page: 0, size: 5 } });
-      }
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        calls.posts.push(body);
-        return saved(body);
-      }
-      return json(200, { status: true, data: stored() });
-    }),
-  );
-  return calls;
-}
+/** A stubbed portal: POST /downtime answers `saved(body)`, any other call `stored()`; all but the history recorded. */
+const stubServer = (saved: (body: unknown) => Response, stored: () => unknown = () => STORED) =>
+  stubEditorServer((call) => (call.method === 'POST' ? saved(call.body) : ok(stored())));
 
-function renderPanel() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <DowntimeBannerPanel />
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderEditor(<DowntimeBannerPanel />);
 
 /** The read-only list as label → value. */
 function readOnlyValues() {
@@ -226,12 +202,12 @@ describe('DowntimeBannerPanel', () => {
           reminderDaysInAdvance: 5,
           version: 'v2',
         };
-        return json(200, { status: true, data: stored });
+        return ok(stored);
       },
       () => stored,
     );
     const user = await openEditor();
-    await vi.waitFor(() => expect(calls.changes).toBe(1));
+    await vi.waitFor(() => expect(historyLoads()).toBe(1));
     const english = screen.getByRole('textbox', { name: 'Message in English' });
     await user.clear(english);
     await user.type(english, 'Closed on Friday night.');
@@ -244,7 +220,7 @@ describe('DowntimeBannerPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await popup('Saved successfully.')).toBeVisible();
-    expect(calls.posts).toEqual([
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       {
         enableDowntime: true,
         message: { en: 'Closed on Friday night.', sp: 'El portal está cerrado por mantenimiento.' },
@@ -260,7 +236,7 @@ describe('DowntimeBannerPanel', () => {
       'Banner shown before the start (days)': '5',
     });
     expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus();
-    await vi.waitFor(() => expect(calls.changes).toBe(2));
+    await vi.waitFor(() => expect(historyLoads()).toBe(2));
   });
 
   it('shows a server refusal under the field it names', async () => {
@@ -283,7 +259,7 @@ describe('DowntimeBannerPanel', () => {
 
   it('speaks Spanish: the values, the rules’ messages and the popup', async () => {
     await i18next.changeLanguage('sp');
-    stubServer(() => json(200, { status: true, data: { ...STORED, version: 'v2' } }));
+    stubServer(() => ok({ ...STORED, version: 'v2' }));
     renderPanel();
     await screen.findByRole('button', { name: 'Editar' });
     expect(readOnlyValues()).toMatchObject({

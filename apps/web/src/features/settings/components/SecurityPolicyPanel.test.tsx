@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { json, ok, historyLoads, renderEditor, stubEditorServer } from './editor-test-server';
 import { SecurityPolicyPanel } from './SecurityPolicyPanel';
 
 beforeAll(async () => {
@@ -15,7 +15,6 @@ afterEach(async () => {
   await i18next.changeLanguage('en');
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 /** The study's default policy. */
 const VALUES = {
   otpLength: 6,
@@ -36,34 +35,11 @@ const VALUES = {
 };
 const STORED = { ...VALUES, errorMessages: { en: {}, sp: {} }, version: 'v1' };
 
-/** A stubbed portal: GET answers `stored()`, PUT answers `saved(body)`; the calls are recorded. */
-function stubServer(saved: (body: Record<string, unknown>) => Response, stored: () => unknown = () => STORED) {
-  const calls = { puts: [] as unknown[], changes: 0 };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/common-server/settings/changes')) {
-        calls.changes += 1;
-        return json(200, { status: true, data: { content: [], totalElements: 0, page: 0, size: 5 } });
-      }
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        calls.puts.push(body);
-        return saved(body);
-      }
-      return json(200, { status: true, data: stored() });
-    }),
-  );
-  return calls;
-}
+/** A stubbed portal: PUT answers `saved(body)`, any other call `stored()`; all but the history recorded. */
+const stubServer = (saved: (body: unknown) => Response, stored: () => unknown = () => STORED) =>
+  stubEditorServer((call) => (call.method === 'PUT' ? saved(call.body) : ok(stored())));
 
-function renderPanel() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SecurityPolicyPanel />
-    </QueryClientProvider>,
-  );
-}
+const renderPanel = () => renderEditor(<SecurityPolicyPanel />);
 
 async function openEditor() {
   const user = userEvent.setup();
@@ -227,26 +203,28 @@ describe('SecurityPolicyPanel', () => {
     let stored: unknown = STORED;
     const calls = stubServer(
       (body) => {
-        stored = { ...STORED, ...body, version: 'v2' };
-        return json(200, { status: true, data: stored });
+        stored = { ...STORED, ...(body as object), version: 'v2' };
+        return ok(stored);
       },
       () => stored,
     );
     const user = await openEditor();
-    await vi.waitFor(() => expect(calls.changes).toBe(1));
+    await vi.waitFor(() => expect(historyLoads()).toBe(1));
     await enter(user, 'Minimum password length (characters)', '10');
     await user.click(screen.getByRole('switch', { name: 'An e-mailed code is required before signing the consent' }));
     await vi.waitFor(() => expect(save()).toBeEnabled());
     await user.click(save());
 
     expect((await screen.findByText('Saved successfully.')).closest('[role="status"]')).toBeVisible();
-    expect(calls.puts).toEqual([{ ...VALUES, minLength: 10, otpRequiredBeforeICFSign: true, version: 'v1' }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { ...VALUES, minLength: 10, otpRequiredBeforeICFSign: true, version: 'v1' },
+    ]);
     expect(screen.getByText('Minimum password length (characters)').nextElementSibling).toHaveTextContent('10');
     expect(
       screen.getByText('An e-mailed code is required before signing the consent').nextElementSibling,
     ).toHaveTextContent('On');
     expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus();
-    await vi.waitFor(() => expect(calls.changes).toBe(2));
+    await vi.waitFor(() => expect(historyLoads()).toBe(2));
   });
 
   it('shows a server refusal under the field it names, and a stale save’s message with Reload', async () => {
@@ -277,7 +255,7 @@ describe('SecurityPolicyPanel', () => {
 
   it('speaks Spanish: the sections, a rule’s message and the popup', async () => {
     await i18next.changeLanguage('sp');
-    stubServer(() => json(200, { status: true, data: { ...STORED, version: 'v2' } }));
+    stubServer(() => ok({ ...STORED, version: 'v2' }));
     const user = userEvent.setup();
     renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Editar' }));

@@ -35,6 +35,10 @@ export function stubEditorServer(answer: (call: EditorCall) => Response) {
   return calls;
 }
 
+/** How many times the change history has been fetched from the stubbed portal. */
+export const historyLoads = () =>
+  vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/settings/changes')).length;
+
 /** Renders an editor with a query client of its own that does not retry. */
 export function renderEditor(editor: ReactNode) {
   render(
