@@ -99,7 +99,11 @@ for (const language of ['en', 'sp'] as const) {
     const countdown = t('session.countdown', { seconds: 'N' }).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await expect(prompt).toContainText(new RegExp(countdown.replace('N', '[1-5]?\\d')));
     await expectNoAxeViolations(page);
+    // Staying trades the refresh token for a new pair; the clock moves on only once that has come back, as
+    // no person is idle for half an hour within the moment it takes.
+    const extended = page.waitForResponse((response) => response.url().endsWith('/common-server/refresh-token'));
     await prompt.getByRole('button', { name: t('session.stayLoggedIn') }).click();
+    expect((await extended).status()).toBe(200);
     await expect(prompt).toBeHidden();
     await expect(page).toHaveURL(/\/dashboard$/);
 
