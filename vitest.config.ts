@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 /** Unit and integration tests of every workspace; browser journeys live in e2e/ (Playwright). */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, so a single worker on a two-core machine; the
+    // database tests wait on PostgreSQL much of the time, so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
