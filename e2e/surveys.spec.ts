@@ -184,7 +184,8 @@ test('switching language keeps the answers; Continue carries on and the tour is 
   await answerChoice(page, en.stage, en.stage4);
 
   await page.getByRole('combobox', { name: 'Language' }).selectOption('Español');
-  await expect(page.getByRole('heading', { level: 2, name: sp.core })).toBeVisible();
+  // The page reloads in Spanish and loads the form engine anew, on a machine shared with another journey.
+  await expect(page.getByRole('heading', { level: 2, name: sp.core })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('group', { name: sp.cause }).getByRole('checkbox', { name: sp.diabetes })).toBeChecked();
   await expect(page.getByRole('radio', { name: sp.stage4, exact: true })).toBeChecked();
 
