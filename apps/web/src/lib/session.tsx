@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TAccessTokenResponse } from '@portal/shared/auth/login';
 import { ZLogoutReply } from '@portal/shared/auth/session';
 import { TOKEN_REFRESH_LEAD_MS, TOKEN_STORAGE_KEY } from '@portal/shared/constants';
@@ -75,7 +75,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.location.assign(redirectTo);
   }, []);
 
+  // The first reason a session ended is the one the login page tells: a refresh refused a moment after an
+  // idle time-out does not turn it into an expiry.
+  const ending = useRef(false);
   const endSession = useCallback((reason: SessionEnd) => {
+    if (ending.current) return;
+    ending.current = true;
     if (reason === 'idle') void logoutOnServer();
     clearAllStoredData();
     window.location.assign(reason === 'idle' ? '/login-patient?rsn=iact' : '/login-patient');

@@ -100,6 +100,49 @@ describe('refreshStoredTokens', () => {
     expect(await refreshStoredTokens()).toBe('unreachable');
   });
 
+  it('shares a refresh under way: the session timer firing while Stay Logged In waits spends nothing more', async () => {
+    vi.useFakeTimers({ now: NOW_MS, toFake: ['Date'] });
+    storeSession('old', 30_000);
+    const fetchMock = serverAnswers(200, {
+      status: true,
+      data: { access_token: jwt(NOW_MS / 1000 + 300), refresh_token: 'new', expires_in: 300, token_type: 'Bearer' },
+    });
+    const results = await Promise.all([refreshStoredTokens({ force: true }), refreshStoredTokens()]);
+    expect(results).toEqual(['refreshed', 'refreshed']);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(stored().refresh_token).toBe('new');
+  });
+
+  it('spends nothing when another tab spent the token while the lock was asked for', async () => {
+    vi.useFakeTimers({ now: NOW_MS, toFake: ['Date'] });
+    storeSession('old', 30_000);
+    const fetchMock = serverAnswers(200, {});
+    const request = vi.fn(async (_name: string, _options: object, callback: (lock: object) => Promise<void>) => {
+      storeSession('from-other-tab', 300_000);
+      await callback({});
+    });
+    vi.stubGlobal('navigator', { locks: { request } });
+    expect(await refreshStoredTokens({ force: true })).toBe('refreshed');
+    expect(request).toHaveBeenCalledOnce();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(stored().refresh_token).toBe('from-other-tab');
+  });
+
+  it('keeps no new pair that comes back after the tab signed out', async () => {
+    vi.useFakeTimers({ now: NOW_MS, toFake: ['Date'] });
+    storeSession('old', 30_000);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        localStorage.clear();
+        const data = { access_token: jwt(NOW_MS / 1000 + 300), refresh_token: 'new', expires_in: 300 };
+        return new Response(JSON.stringify({ status: true, data: { ...data, token_type: 'Bearer' } }));
+      }),
+    );
+    expect(await refreshStoredTokens()).toBe('refused');
+    expect(localStorage.getItem('authorize')).toBeNull();
+  });
+
   it('has nothing to refresh when signed out', async () => {
     const fetchMock = serverAnswers(200, {});
     expect(await refreshStoredTokens()).toBe('refused');

@@ -31,6 +31,10 @@ async function spend(refreshToken: string): Promise<RefreshResult> {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
     });
+    // Signed out while the reply was on its way (an idle time-out, a logout): the new pair must not sign the
+    // tab back in.
+    const current = readStoredTokens();
+    if (current?.refresh_token !== refreshToken) return current ? 'refreshed' : 'refused';
     saveTokens(ZAccessTokenResponse.parse(reply.data));
     return 'refreshed';
   } catch (error) {
@@ -41,25 +45,40 @@ async function spend(refreshToken: string): Promise<RefreshResult> {
   }
 }
 
+/** This tab's refresh under way, if any: a second caller shares it instead of spending the token again. */
+let pending: Promise<RefreshResult> | null = null;
+
 /**
  * Trades the stored refresh token for a new pair. A refresh token works once, and a second use would end
  * the session everywhere, so each token is spent under a lock of its own (Web Locks) that stays held for a
  * while afterwards: a second tab due at the same moment finds it held and takes the new token from storage.
+ * Within a tab, a call made while a refresh is under way (the session timer firing while Stay Logged In
+ * waits for its reply) shares that refresh.
  */
-export async function refreshStoredTokens({ force = false } = {}): Promise<RefreshResult> {
+export function refreshStoredTokens({ force = false } = {}): Promise<RefreshResult> {
+  pending ??= refreshOnce(force).finally(() => {
+    pending = null;
+  });
+  return pending;
+}
+
+async function refreshOnce(force: boolean): Promise<RefreshResult> {
   const stored = readStoredTokens();
   if (!stored) return 'refused';
   if (!force && isFresh(readStoredSession())) return 'refreshed';
   if (typeof navigator === 'undefined' || !navigator.locks) return spend(stored.refresh_token);
 
+  const name = await lockName(stored.refresh_token);
   return new Promise<RefreshResult>((resolve) => {
-    void lockName(stored.refresh_token).then((name) =>
-      navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
-        if (!lock) return resolve('unreachable');
-        const result = await spend(stored.refresh_token);
-        resolve(result);
-        if (result === 'refreshed') await new Promise((hold) => setTimeout(hold, SPENT_TOKEN_HOLD_MS));
-      }),
-    );
+    void navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
+      if (!lock) return resolve('unreachable');
+      // Another tab may have spent this token while the lock was being asked for: storage holds its successor.
+      if (readStoredTokens()?.refresh_token !== stored.refresh_token) {
+        return resolve(readStoredSession() ? 'refreshed' : 'refused');
+      }
+      const result = await spend(stored.refresh_token);
+      resolve(result);
+      if (result === 'refreshed') await new Promise((hold) => setTimeout(hold, SPENT_TOKEN_HOLD_MS));
+    });
   });
 }
