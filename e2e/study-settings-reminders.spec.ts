@@ -137,6 +137,9 @@ test.describe('Survey tab on a phone in Spanish', () => {
     const periodValue = period.getByRole('definition').first();
     await expect(period.getByRole('term').first()).toHaveText(t('surveySettings.periodLabel'));
     await expect(periodValue).toHaveText('90');
+    await expect(period.getByRole('definition').nth(1)).toHaveText(
+      'Días que una ronda de encuestas permanece abierta después de comenzar',
+    );
     const reminders = page.getByRole('region', { name: t('surveySettings.remindersTitle') });
     const day = (days: number) => t('reminderSchedule.afterRoundOpens.day', { days: String(days) });
     await expect(reminders.getByRole('listitem')).toHaveText([day(7)]);

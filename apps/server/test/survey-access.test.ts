@@ -181,6 +181,11 @@ describeEachDatabase('Survey period (GET/PUT /survey/config/period)', (target) =
     expect(spanish.json().data).toEqual([
       { errorField: 'period', message: 'Ingrese un valor válido en días para el período de la encuesta' },
     ]);
+    const spanishRead = await call(t, 'GET', '/survey/config/period', admin.access_token, { language: 'sp' });
+    expect(spanishRead.json().data).toMatchObject({
+      value: 90,
+      description: 'Días que una ronda de encuestas permanece abierta después de comenzar',
+    });
 
     const since = t.clock.now();
     for (const period of [1, 365, 45]) {

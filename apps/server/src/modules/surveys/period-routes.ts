@@ -2,8 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
 import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/surveys/survey-period';
+import type { FastifyRequest } from 'fastify';
+import { requestLanguage, translate } from '../../lib/localize';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
+
+/** The period as its reader sees it: the description of what it counts in the reader's language. */
+const described = <T extends object>(request: FastifyRequest, period: T) => ({
+  ...period,
+  description: translate(requestLanguage(request), 'surveySettings.periodDescription'),
+});
 
 /** The survey period editor of System Options: administrators only. */
 export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +27,10 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSurveyPeriodReply },
       },
     },
-    async () => ({ status: true, data: await app.services.surveySchedule.getPeriodConfig() }),
+    async (request) => ({
+      status: true,
+      data: described(request, await app.services.surveySchedule.getPeriodConfig()),
+    }),
   );
   app.put(
     '/survey/config/period',
@@ -41,7 +52,7 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.auth!.userId,
         ip: request.ip,
       });
-      return sendDataOutcome(request, response, saved);
+      return sendDataOutcome(request, response, saved.ok ? { ...saved, data: described(request, saved.data) } : saved);
     },
   );
 };
