@@ -13,14 +13,14 @@ export const STALE = {
   en: {
     status: false,
     message:
-      'Another administrator changed this setting after you opened it. Select Cancel to see the current values, ' +
+      'Another administrator changed this setting after you opened it. Select Reload to see the current values, ' +
       'then make your change again.',
   },
   sp: {
     status: false,
     message:
-      'Otro administrador cambió esta configuración después de que usted la abrió. Seleccione Cancelar para ver ' +
-      'los valores actuales y luego vuelva a hacer su cambio.',
+      'Otro administrador cambió esta configuración después de que usted la abrió. Seleccione Volver a cargar ' +
+      'para ver los valores actuales y luego vuelva a hacer su cambio.',
   },
 };
 export const FORBIDDEN = { status: false, message: 'You do not have access to this page.' };

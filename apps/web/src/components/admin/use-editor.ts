@@ -24,6 +24,8 @@ export interface EditorState<T> {
   onSave(event?: BaseSyntheticEvent): unknown;
   /** After a stale save: loads the stored value again into the form, staying in edit mode. */
   onReload(): void;
+  /** Shows a refusal of a call the editor makes besides Save (a row's deletion): stale, under its field, or in the form's alert. */
+  onRefused(error: unknown): void;
   /** False while any field has an error. */
   canSave: boolean;
   saving: boolean;
@@ -115,6 +117,7 @@ export function useEditor<T, F extends FieldValues>({
       clearOutcome();
       void query.refetch().then((fresh) => fresh.data !== undefined && form.reset(toForm(fresh.data)));
     },
+    onRefused: report,
     canSave: Object.keys(errors).length === 0,
     saving: isSubmitting,
     formErrors,

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { NumberSettingField } from '../../../components/admin/NumberSettingField';
 import { FieldError } from '../../../components/ui/FieldError';
 import { focusRing } from '../../../components/ui/styles';
-import { serverMessage } from '../../../lib/api-client';
+import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useDeleteReminder } from '../api/reminders-api';
 
 interface ReminderRowsProps {
@@ -26,6 +26,8 @@ interface ReminderRowsProps {
   stored: TReminderSchedule;
   /** The sentence saying what the days count from. */
   hintId: string;
+  /** Another administrator changed the schedule first: the editor says so and offers Reload. */
+  onStale(error: ApiError): void;
 }
 
 /** A row being removed from the server: which one, as the reader sees it, and its saved day. */
@@ -39,7 +41,7 @@ interface Removal {
  * The schedule's rows in edit mode: a number box and a remove button each, and Add reminder. A new row takes
  * the day after the last; removing a saved row deletes it on the server at once, after a confirmation.
  */
-export function ReminderRows({ type, form, rows, stored, hintId }: ReminderRowsProps) {
+export function ReminderRows({ type, form, rows, stored, hintId, onStale }: ReminderRowsProps) {
   const { t } = useTranslation();
   const onceId = useId();
   const addRef = useRef<HTMLButtonElement>(null);
@@ -87,6 +89,11 @@ export function ReminderRows({ type, form, rows, stored, hintId }: ReminderRowsP
           ]);
           focusAdd.current = true;
           closeRemoval();
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError) || error.status !== 409) return;
+          closeRemoval();
+          onStale(error);
         },
       },
     );

@@ -239,6 +239,36 @@ describe('ReminderScheduleEditor', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('a removal refused as stale closes the dialog; Reload loads the schedule another administrator saved', async () => {
+    const STALE =
+      'Another administrator changed this setting after you opened it. Select Reload to see the current values, ' +
+      'then make your change again.';
+    let current = schedule('ICF', 'v1', 3, 10);
+    const calls = stubServer(
+      () => current,
+      () => json(409, { status: false, message: STALE }),
+    );
+    const user = userEvent.setup();
+    show('ICF');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    current = schedule('ICF', 'v2', 4, 12, 20);
+    await user.click(screen.getByRole('button', { name: 'Remove reminder 1' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent(STALE);
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('spinbutton').map((box) => (box as HTMLInputElement).value)).toEqual([
+        '4',
+        '12',
+        '20',
+      ]),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('removes a row not yet saved at once, without asking and without a call', async () => {
     const calls = stubServer(() => schedule('SURVEY', 'v1', 3));
     const user = userEvent.setup();

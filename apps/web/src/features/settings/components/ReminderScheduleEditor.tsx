@@ -83,7 +83,16 @@ export function ReminderScheduleEditor({
         )}
       >
         {hint}
-        {query.data && <ReminderRows type={type} form={form} rows={rows} stored={query.data} hintId={hintId} />}
+        {query.data && (
+          <ReminderRows
+            type={type}
+            form={form}
+            rows={rows}
+            stored={query.data}
+            hintId={hintId}
+            onStale={editor.onRefused}
+          />
+        )}
       </EditorCard>
       <SettingChanges setting={`reminder.${type}`} title={historyTitle} headingLevel={title ? 'h4' : 'h3'} />
     </>
