@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { appSettings } from '../src/db/schema';
+import { appSettings, auditLog, users } from '../src/db/schema';
 import { describeEachDatabase, TEST_ADMIN_EMAIL, type TestApp } from './helpers';
 import { auditSince, useAuthApp } from './auth-helpers';
 import { adminSession, dataOf, SEEDED_POLICY, STALE, UUID, VERSION } from './settings-helpers';
@@ -110,6 +110,31 @@ describeEachDatabase('Setting change history (/settings/changes)', (target) => {
     expect(page.content.map((c) => [c.changedAt, c.before, c.after])).toEqual([
       ['2026-05-04T08:00:00.000Z', { value: 90, description }, { value: 60, description }],
     ]);
+  });
+
+  it('lists survey period changes saved before the shared change record, as their days before and after', async () => {
+    const t = testApp();
+    const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, TEST_ADMIN_EMAIL));
+    await t.db.insert(auditLog).values({
+      at: new Date('2026-06-20T09:15:00.000Z'),
+      action: 'survey-period.updated',
+      actorId: admin!.id,
+      details: { from: 120, to: 90 },
+      ip: '127.0.0.1',
+    });
+    t.clock.set('2026-07-04T08:00:00.000Z');
+    expect((await asAdmin(t, 'PUT', '/survey/config/period', { period: 60 })).statusCode).toBe(200);
+
+    const description = 'Days a survey round stays open after it starts';
+    const page = await dataOf<ChangePage>(changesOf(t, 'setting=survey-period'));
+    // The audit trail outlives each test's reset of the database: only this test's changes are from June on.
+    const recent = page.content.filter((c) => c.changedAt >= '2026-06-01');
+    expect(recent.map((c) => [c.changedAt, c.changedBy, c.before, c.after])).toEqual([
+      ['2026-07-04T08:00:00.000Z', TEST_ADMIN_EMAIL, { value: 90, description }, { value: 60, description }],
+      ['2026-06-20T09:15:00.000Z', TEST_ADMIN_EMAIL, { value: 120 }, { value: 90 }],
+    ]);
+    const downtime = await dataOf<ChangePage>(changesOf(t, 'setting=downtime'));
+    expect(downtime.content.filter((c) => c.changedAt >= '2026-06-01')).toEqual([]);
   });
 
   it('records downtime changes and refuses one from a stale editor with 409', async () => {

@@ -1,7 +1,14 @@
 import type { Page } from '@portal/shared/api/paging';
 import type { TSettingChange, TSettingChangesQuery } from '@portal/shared/settings/setting-changes';
 import type { Database } from '../../db/client';
-import { listSettingChanges } from './setting-changes-repository';
+import { EARLIER_SURVEY_PERIOD_CHANGE, listSettingChanges } from './setting-changes-repository';
+
+/** A change's value before and after; an earlier survey period change kept only the days, as `from` and `to`. */
+function beforeAndAfter(action: string, details: unknown): { before: unknown; after: unknown } {
+  const kept = (details ?? {}) as { before?: unknown; after?: unknown; from?: unknown; to?: unknown };
+  if (action === EARLIER_SURVEY_PERIOD_CHANGE) return { before: { value: kept.from }, after: { value: kept.to } };
+  return { before: kept.before ?? null, after: kept.after ?? null };
+}
 
 /** The history of the System Options settings: who changed what, when, from what to what. */
 export function createSettingChangesService({ db }: { db: Database }) {
@@ -9,17 +16,13 @@ export function createSettingChangesService({ db }: { db: Database }) {
     async listChanges(query: TSettingChangesQuery): Promise<Page<TSettingChange>> {
       const { rows, total } = await listSettingChanges(db, query);
       return {
-        content: rows.map((row) => {
-          const details = row.details as { before?: unknown; after?: unknown };
-          return {
-            id: row.id,
-            setting: query.setting,
-            changedAt: row.at.toISOString(),
-            changedBy: row.changedBy ?? '',
-            before: details.before ?? null,
-            after: details.after ?? null,
-          };
-        }),
+        content: rows.map((row) => ({
+          id: row.id,
+          setting: query.setting,
+          changedAt: row.at.toISOString(),
+          changedBy: row.changedBy ?? '',
+          ...beforeAndAfter(row.action, row.details),
+        })),
         totalElements: total,
         page: query.page,
         size: query.size,
