@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TFieldError } from '@portal/shared/api/envelope';
 import { requestLanguage, translate } from './localize';
 
 /** Where a request came from, for the audit trail. */
@@ -62,14 +61,4 @@ export function sendOutcome(request: FastifyRequest, response: FastifyReply, out
 /** Sends a data outcome in the envelope: the data, or the refusal in the reader's language. */
 export function sendDataOutcome<T>(request: FastifyRequest, response: FastifyReply, outcome: DataOutcome<T>) {
   return outcome.ok ? response.send({ status: true, data: outcome.data }) : sendRefusal(request, response, outcome);
-}
-
-/** A 400 listing each field's problem in the reader's language. */
-export function sendFieldErrors(request: FastifyRequest, response: FastifyReply, errors: TFieldError[]) {
-  const language = requestLanguage(request);
-  return response.code(400).send({
-    status: false,
-    message: translate(language, 'error.invalidRequest'),
-    data: errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
-  });
 }

@@ -5,14 +5,14 @@ import { ZSettingVersion } from './setting-version';
 
 /** The three reminder schedules: account activation, informed consent form (ICF) and survey. */
 export const REMINDER_TYPES = ['ACCOUNT_ACTIVATION', 'ICF', 'SURVEY'] as const;
-export const ZReminderType = z.enum(REMINDER_TYPES, { error: 'error.reminders.type' });
-export type TReminderType = z.infer<typeof ZReminderType>;
-
 export const REMINDER_MESSAGES = {
   invalid: 'error.reminders.invalid',
   type: 'error.reminders.type',
   notFound: 'error.reminders.notFound',
 } as const;
+
+export const ZReminderType = z.enum(REMINDER_TYPES, { error: REMINDER_MESSAGES.type });
+export type TReminderType = z.infer<typeof ZReminderType>;
 
 /**
  * A reminder day: whole days after the event it follows (registration, activation, a survey round opening).

@@ -23,8 +23,6 @@ export const SECURITY_POLICY_LIMITS = {
   inactiveSessionTimeoutInMin: { min: 30, max: 720 },
 } as const;
 export type SecurityPolicyNumber = keyof typeof SECURITY_POLICY_LIMITS;
-export const SECURITY_POLICY_NUMBERS = Object.keys(SECURITY_POLICY_LIMITS) as SecurityPolicyNumber[];
-export const SECURITY_POLICY_SWITCHES = ['otpEnabledForPatient', 'otpRequiredBeforeICFSign'] as const;
 
 /** The message key of each field's rule and of the rules between fields, each written out in full. */
 export const SECURITY_POLICY_MESSAGES = {
@@ -71,7 +69,7 @@ const policyFields = {
   inactiveSessionTimeoutInMin: policyNumber('inactiveSessionTimeoutInMin'),
 };
 
-/** The security policy's values (spec field names). */
+/** The security policy's values, under the field names the web app and the API use. */
 export const ZSecurityPolicyValues = z.object(policyFields);
 export type TSecurityPolicyValues = z.infer<typeof ZSecurityPolicyValues>;
 
