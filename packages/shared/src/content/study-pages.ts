@@ -1,6 +1,6 @@
 import type { Language } from '../constants';
 
-/** The three pages of the shared content screen (spec route table), in menu order, with their routes. */
+/** The three pages of the shared content screen, in menu order, with their routes. */
 export const STUDY_PAGES = [
   { key: 'education', path: '/education' },
   { key: 'research', path: '/research' },

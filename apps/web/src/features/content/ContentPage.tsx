@@ -23,7 +23,7 @@ const TITLE_KEYS: Record<StudyPageKey, string> = {
   supportPrograms: 'pages.supportPrograms',
 };
 
-/** /education, /research and /support-programs share one screen (spec route table). */
+/** /education, /research and /support-programs share one screen: a page's articles with links to the other two. */
 export default function ContentPage() {
   const { t, i18n } = useTranslation();
   const { pathname, hash, key: locationKey } = useLocation();

@@ -13,7 +13,7 @@ import { useClientConfig } from '../../lib/client-config';
 /** Standalone links get at least a 24 px tall target (WCAG 2.5.8). */
 const linkTarget = { display: 'inline-block', py: 0.5, ...focusRing } as const;
 
-/** The study team's phone, e-mail and help desk, all from settings (spec "Contact Us"). */
+/** The study team's phone, e-mail and help desk, all from settings. */
 export default function ContactUsPage() {
   const { t } = useTranslation();
   const config = useClientConfig();
