@@ -22,7 +22,6 @@ export function memoryMailTransport(): MemoryMailTransport {
   const delivered: OutgoingMail[] = [];
   return {
     kind: 'outbox',
-    keepsBodies: true,
     delivered,
     to: (address) => delivered.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
     async deliver(mail) {

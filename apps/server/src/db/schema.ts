@@ -248,8 +248,6 @@ export const emailMessages = pgTable(
     transport: varchar('transport', { length: 16 }).notNull(),
     status: varchar('status', { length: 16 }).notNull(),
     error: text('error'),
-    textBody: text('text_body'),
-    htmlBody: text('html_body'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -19,11 +19,13 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
-/** Where e-mail goes: the SMTP server of SMTP_URL, or, when it is unset, the database outbox printed to the log. */
+/**
+ * Where e-mail goes: the SMTP server of SMTP_URL, or, when it is unset, the outbox, which prints its links and
+ * code to the log. Either way the database records the message but never its body, which may carry a live link
+ * or code.
+ */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
-  /** Whether the message bodies are kept in the database (the outbox is the delivery there). */
-  readonly keepsBodies: boolean;
   deliver(mail: OutgoingMail): Promise<void>;
   close(): Promise<void>;
 }

@@ -97,8 +97,6 @@ export function createMailer({ db, clock, transport, from, log, contact }: Maile
           subject: rendered.subject,
           transport: transport.kind,
           status: held ? 'suppressed' : 'queued',
-          textBody: transport.keepsBodies && !held ? rendered.text : null,
-          htmlBody: transport.keepsBodies && !held ? rendered.html : null,
           createdAt: clock.now(),
         })
         .returning({ id: emailMessages.id });

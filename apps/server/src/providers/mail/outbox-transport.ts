@@ -2,13 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maskEmail, type MailTransport } from './mail-transport';
 
 /**
- * With no SMTP server configured, the database row is the delivery; the log line lets a developer (or a
- * newcomer trying the portal) follow the links and type the sign-in codes.
+ * With no SMTP server configured, the log line is the delivery: it lets a developer (or a newcomer trying the
+ * portal) follow the links and type the sign-in codes. Only this transport ever writes a link or code to the log.
  */
 export function outboxTransport(log: FastifyBaseLogger): MailTransport {
   return {
     kind: 'outbox',
-    keepsBodies: true,
     async deliver(mail) {
       log.info(
         {

@@ -10,7 +10,6 @@ export function smtpTransport(url: string): MailTransport {
   } as never);
   return {
     kind: 'smtp',
-    keepsBodies: false,
     async deliver(mail) {
       await transporter.sendMail({
         from: mail.from,
