@@ -117,6 +117,30 @@ describeEachDatabase('Reminder schedules (/settings/reminder)', (target) => {
     expect(daysOf(await dataOf<Schedule>(save(admin, 'ACCOUNT_ACTIVATION', { reminders: [] })))).toEqual([]);
   });
 
+  it('dates each day from when it entered the schedule: a changed day counts from its change, a kept one does not', async () => {
+    const t = testApp();
+    const since = async () => {
+      const result = await t.db.execute<{ days: number; since: string }>(
+        sql`select days, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as since
+            from reminder_days where type = 'ICF' order by days`,
+      );
+      return (result as unknown as { rows: { days: number; since: string }[] }).rows.map((r) => [r.days, r.since]);
+    };
+    t.clock.set('2026-04-01T15:00:00.000Z');
+    const [three, ten] = (await saved(await adminSession(t), 'ICF', [3, 10])).reminders;
+    t.clock.set('2026-04-09T16:30:00.000Z');
+    await dataOf<Schedule>(
+      save(await adminSession(t), 'ICF', {
+        reminders: [{ id: three!.id, days: 3 }, { id: ten!.id, days: 12 }, { days: 20 }],
+      }),
+    );
+    expect(await since()).toEqual([
+      [3, '2026-04-01T15:00'],
+      [12, '2026-04-09T16:30'],
+      [20, '2026-04-09T16:30'],
+    ]);
+  });
+
   it('refuses a row whose reminder no longer exists with 404, changing nothing', async () => {
     const admin = await adminSession(testApp());
     const before = await saved(admin, 'ICF', [3, 6]);

@@ -161,6 +161,7 @@ export const reminderDays = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     type: varchar('type', { length: 32 }).notNull(),
     days: integer('days').notNull(),
+    /** Since when the day is in the schedule (a changed day counts from its change). */
     createdAt: createdAt(),
   },
   (t) => [

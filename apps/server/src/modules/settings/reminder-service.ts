@@ -65,12 +65,13 @@ export function createReminderService({ db, clock }: { db: Database; clock: Cloc
           return gone.length > 0 ? refused(404, REMINDER_MESSAGES.notFound, gone) : undefined;
         },
         write: async (tx) => {
-          // Rows whose day changes are written again under their id, so no two rows ever share a day.
+          // Rows whose day changes are written again under their id, so no two rows ever share a day. A day new to
+          // the schedule, or changed, is in it from now on: it never sends a reminder for a date already past.
           const unchanged = rows.flatMap((row) => (row.id && stored.get(row.id)?.days === row.days ? [row.id] : []));
           await deleteRemindersExcept(tx, type, unchanged);
           const written = rows
             .filter((row) => !row.id || !unchanged.includes(row.id))
-            .map((row) => ({ ...row, createdAt: (row.id && stored.get(row.id)?.createdAt) || now }));
+            .map((row) => ({ ...row, createdAt: now }));
           await insertReminders(tx, type, written);
           return listReminders(tx, type);
         },
