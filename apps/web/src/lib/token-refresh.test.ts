@@ -31,6 +31,12 @@ function storeSession(refreshToken: string, expiresInMs: number) {
 
 const stored = () => JSON.parse(localStorage.getItem('authorize') ?? '{}') as { refresh_token?: string };
 
+/** The refresh call's reply with a new pair whose refresh token is 'new'. */
+const NEW_PAIR = () => ({
+  status: true,
+  data: { access_token: jwt(NOW_MS / 1000 + 300), refresh_token: 'new', expires_in: 300, token_type: 'Bearer' },
+});
+
 function serverAnswers(status: number, body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status }));
   vi.stubGlobal('fetch', fetchMock);
@@ -47,10 +53,7 @@ describe('refreshStoredTokens', () => {
   it('trades the stored refresh token for a new pair once the token is within a minute of expiry', async () => {
     vi.useFakeTimers({ now: NOW_MS, toFake: ['Date'] });
     storeSession('old', 30_000);
-    const fetchMock = serverAnswers(200, {
-      status: true,
-      data: { access_token: jwt(NOW_MS / 1000 + 300), refresh_token: 'new', expires_in: 300, token_type: 'Bearer' },
-    });
+    const fetchMock = serverAnswers(200, NEW_PAIR());
     expect(await refreshStoredTokens()).toBe('refreshed');
     expect(fetchMock).toHaveBeenCalledOnce();
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -69,10 +72,7 @@ describe('refreshStoredTokens', () => {
   it('refreshes a fresh token when asked to (Stay Logged In)', async () => {
     vi.useFakeTimers({ now: NOW_MS, toFake: ['Date'] });
     storeSession('old', 290_000);
-    const fetchMock = serverAnswers(200, {
-      status: true,
-      data: { access_token: jwt(NOW_MS / 1000 + 300), refresh_token: 'new', expires_in: 300, token_type: 'Bearer' },
-    });
+    const fetchMock = serverAnswers(200, NEW_PAIR());
     expect(await refreshStoredTokens({ force: true })).toBe('refreshed');
     expect(fetchMock).toHaveBeenCalledOnce();
   });
@@ -103,10 +103,7 @@ describe('refreshStoredTokens', () => {
   it('shares a refresh under way: the session timer firing while Stay Logged In waits spends nothing more', async () => {
     vi.useFakeTimers({ now: NOW_MS, toFake: ['Date'] });
     storeSession('old', 30_000);
-    const fetchMock = serverAnswers(200, {
-      status: true,
-      data: { access_token: jwt(NOW_MS / 1000 + 300), refresh_token: 'new', expires_in: 300, token_type: 'Bearer' },
-    });
+    const fetchMock = serverAnswers(200, NEW_PAIR());
     const results = await Promise.all([refreshStoredTokens({ force: true }), refreshStoredTokens()]);
     expect(results).toEqual(['refreshed', 'refreshed']);
     expect(fetchMock).toHaveBeenCalledOnce();
@@ -135,8 +132,7 @@ describe('refreshStoredTokens', () => {
       'fetch',
       vi.fn(async () => {
         localStorage.clear();
-        const data = { access_token: jwt(NOW_MS / 1000 + 300), refresh_token: 'new', expires_in: 300 };
-        return new Response(JSON.stringify({ status: true, data: { ...data, token_type: 'Bearer' } }));
+        return new Response(JSON.stringify(NEW_PAIR()));
       }),
     );
     expect(await refreshStoredTokens()).toBe('refused');
