@@ -45,8 +45,12 @@ const answering: TParticipantDashboard = {
   nextStep: { kind: 'continueSurvey', survey: round[1] },
 };
 
-function Ceremony({ open }: { open: boolean; onClose(): void }) {
-  return open ? <div role="dialog" aria-label="signing ceremony" /> : null;
+function Ceremony({ open, onClose }: { open: boolean; onClose(): void }) {
+  return open ? (
+    <div role="dialog" aria-label="signing ceremony">
+      <button onClick={onClose}>Sign later</button>
+    </div>
+  ) : null;
 }
 
 const renderHome = (dashboard: TParticipantDashboard, openCeremonyAtFirst = false) =>
@@ -59,7 +63,10 @@ const renderHome = (dashboard: TParticipantDashboard, openCeremonyAtFirst = fals
 beforeAll(async () => {
   await initI18n('en');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 describe('participant home', () => {
   it('opens the signing ceremony at once for a participant who has not signed, and again from the next step', async () => {
@@ -74,6 +81,24 @@ describe('participant home', () => {
     await userEvent.click(within(next).getByRole('button', { name: 'Read and sign the consent form' }));
     expect(screen.getByRole('dialog', { name: 'signing ceremony' })).toBeInTheDocument();
     expect(screen.getByText('They open when you sign the consent form.')).toBeInTheDocument();
+  });
+
+  it('once closed, the ceremony stays closed when the home page is shown again, until the next sign-in', async () => {
+    await i18next.changeLanguage('en');
+    renderHome(newParticipant, true);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign later' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    cleanup();
+    renderHome(newParticipant, true);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Read and sign the consent form' }));
+    expect(screen.getByRole('dialog', { name: 'signing ceremony' })).toBeInTheDocument();
+    cleanup();
+
+    // Signing out clears session storage: the next sign-in opens the ceremony at once again.
+    sessionStorage.clear();
+    renderHome(newParticipant, true);
+    expect(screen.getByRole('dialog', { name: 'signing ceremony' })).toBeInTheDocument();
   });
 
   it('shows the started questionnaire as the next step with its deadline as MM/DD/YYYY, and the round so far', async () => {

@@ -6,6 +6,14 @@ import { NextStepCard } from './NextStepCard';
 import { StudyLinks } from './StudyLinks';
 import { StudyProgress } from './StudyProgress';
 
+/**
+ * Once closed, the ceremony no longer opens by itself until the participant signs in again (session storage is
+ * cleared at every sign-out): "Sign later" is honoured however often the home page is shown.
+ */
+const POSTPONED_KEY = 'consent-ceremony-postponed';
+const ceremonyPostponed = () => sessionStorage.getItem(POSTPONED_KEY) === '1';
+const postponeCeremony = () => sessionStorage.setItem(POSTPONED_KEY, '1');
+
 /** The consent feature's signing ceremony, as the router hands it in. */
 export type ConsentCeremonyComponent = ComponentType<{ open: boolean; onClose(): void }>;
 
@@ -17,11 +25,13 @@ export function ParticipantHome({
 }: {
   dashboard: TParticipantDashboard;
   ConsentCeremony: ConsentCeremonyComponent;
-  /** The token says consent is not signed: the ceremony opens at once. */
+  /** The token says consent is not signed: the ceremony opens at once, unless closed earlier in this sign-in. */
   openCeremonyAtFirst: boolean;
 }) {
   const { t } = useTranslation();
-  const [signing, setSigning] = useState(openCeremonyAtFirst && !dashboard.consent.signed);
+  const [signing, setSigning] = useState(
+    () => openCeremonyAtFirst && !dashboard.consent.signed && !ceremonyPostponed(),
+  );
   return (
     <>
       <Typography sx={{ fontSize: '1.2rem', mb: 3 }}>
@@ -32,7 +42,13 @@ export function ParticipantHome({
         <StudyProgress dashboard={dashboard} />
       </Box>
       <StudyLinks />
-      <ConsentCeremony open={signing} onClose={() => setSigning(false)} />
+      <ConsentCeremony
+        open={signing}
+        onClose={() => {
+          postponeCeremony();
+          setSigning(false);
+        }}
+      />
     </>
   );
 }
