@@ -24,6 +24,15 @@ async function lockName(refreshToken: string): Promise<string> {
   return `portal-token-refresh:${hex.slice(0, 32)}`;
 }
 
+/**
+ * When storage no longer holds `refreshToken`, another tab spent it or this tab signed out meanwhile: the
+ * session stored now, if any, is the one to keep.
+ */
+function outcomeIfReplaced(refreshToken: string): RefreshResult | undefined {
+  if (readStoredTokens()?.refresh_token === refreshToken) return undefined;
+  return readStoredSession() ? 'refreshed' : 'refused';
+}
+
 async function spend(refreshToken: string): Promise<RefreshResult> {
   try {
     const reply = await apiRequest('/refresh-token', ZRefreshTokenReply, {
@@ -33,8 +42,8 @@ async function spend(refreshToken: string): Promise<RefreshResult> {
     });
     // Signed out while the reply was on its way (an idle time-out, a logout): the new pair must not sign the
     // tab back in.
-    const current = readStoredTokens();
-    if (current?.refresh_token !== refreshToken) return current ? 'refreshed' : 'refused';
+    const replaced = outcomeIfReplaced(refreshToken);
+    if (replaced) return replaced;
     saveTokens(ZAccessTokenResponse.parse(reply.data));
     return 'refreshed';
   } catch (error) {
@@ -73,9 +82,8 @@ async function refreshOnce(force: boolean): Promise<RefreshResult> {
     void navigator.locks.request(name, { ifAvailable: true }, async (lock) => {
       if (!lock) return resolve('unreachable');
       // Another tab may have spent this token while the lock was being asked for: storage holds its successor.
-      if (readStoredTokens()?.refresh_token !== stored.refresh_token) {
-        return resolve(readStoredSession() ? 'refreshed' : 'refused');
-      }
+      const replaced = outcomeIfReplaced(stored.refresh_token);
+      if (replaced) return resolve(replaced);
       const result = await spend(stored.refresh_token);
       resolve(result);
       if (result === 'refreshed') await new Promise((hold) => setTimeout(hold, SPENT_TOKEN_HOLD_MS));
