@@ -59,15 +59,26 @@ export async function expectNoAxeViolations(page: Page) {
   // (hidden from assistive technology while a dialog is open, but on screen).
   await expect(page.getByRole('heading', { level: 1, includeHidden: true })).toBeVisible();
   // Colours are judged at rest: a menu link fading out of its highlight after a navigation, caught half-way,
-  // once failed color-contrast. Endless animations (a spinner) are left running.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // once failed color-contrast. A transition may start just after another ends (a hover under the pointer once
+  // the page changed beneath it), so the page is at rest when two checks in a row find none running. Endless
+  // animations (a spinner) are left running.
+  let quietChecks = 0;
+  await expect
+    .poll(
+      async () => {
+        const running = await page.evaluate(async () => {
+          const finite = document
+            .getAnimations()
+            .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+          await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+          return finite.length;
+        });
+        quietChecks = running === 0 ? quietChecks + 1 : 0;
+        return quietChecks;
+      },
+      { intervals: [50] },
+    )
+    .toBeGreaterThanOrEqual(2);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
