@@ -2,7 +2,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect, type Page } from '@playwright/test';
 import { importPayloadKey, sealPayload, type PlainPayload } from '../packages/shared/src/crypto/payload-envelope';
-import { activationLinkFor, mailsTo, today, uniqueEmail, type Language } from './fixtures';
+import { activationLinkFor, expectNoAxeViolations, mailsTo, today, uniqueEmail, type Language } from './fixtures';
 import { PORTAL_PORT } from './ports';
 import { text } from './texts';
 
@@ -160,6 +160,22 @@ export async function apiLogin(email: string, password: string): Promise<TokenPa
   });
   expect(otp.body.status, 'login code through the API').toBe(true);
   return otp.body.data.accessTokenResponse;
+}
+
+/**
+ * Opens an e-mailed activation link: the account is active, the page passes the accessibility check, and its
+ * Log in link leads to the login page.
+ */
+export async function activateThroughLink(page: Page, language: Language, link: string) {
+  const t = (key: string) => text(language, key);
+  await page.goto(link);
+  await expect(page.getByRole('alert').filter({ hasText: t('registration.activated') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: t('registration.confirm.login') })
+    .click();
+  await expect(page).toHaveURL(/\/login-patient$/);
 }
 
 /** Fills the login form as a person would and presses Login, in the page's language. */

@@ -69,7 +69,9 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'node scripts/start.mjs',
+      // Participants who registered yesterday and never activated their accounts go in first, for the
+      // activation-reminder journey (e2e/backdated-registrations.ts); then the portal starts as a user starts it.
+      command: 'node --import tsx e2e/backdated-registrations.ts && node scripts/start.mjs',
       cwd: repoRoot,
       url: `${baseURL}/common-server/health`,
       reuseExistingServer: false,
@@ -87,6 +89,9 @@ export default defineConfig({
         RATE_LIMIT_FACTOR: '50',
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Reminder days are calendar days in UTC, and reminders go out at any hour, so journeys may run whenever.
+        STUDY_TIME_ZONE: 'UTC',
+        REMINDER_SEND_HOURS: '0-24',
       },
     },
   ],

@@ -8,6 +8,7 @@ import {
   uniqueEmail,
   type Language,
 } from './fixtures';
+import { activateThroughLink } from './accounts';
 import { text } from './texts';
 
 const PASSWORD = 'Kidney#2026';
@@ -100,14 +101,7 @@ for (const language of ['en', 'sp'] as const) {
         ? 'Activate your Kidney Research Study account'
         : 'Active su cuenta del Estudio de Investigación Renal',
     );
-    await page.goto(link);
-    await expect(page.getByRole('alert').filter({ hasText: t('registration.activated') })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: t('registration.confirm.login') })
-      .click();
-    await expect(page).toHaveURL(/\/login-patient$/);
+    await activateThroughLink(page, language, link);
 
     await page.goto(link);
     await expect(page.getByText(t('registration.linkExpired'))).toBeVisible();

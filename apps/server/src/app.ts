@@ -3,7 +3,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE } from '@portal/shared/constants';
-import type { Database } from './db/client';
+import type { Database, JobsConnection } from './db/client';
+import { createScheduler } from './jobs/scheduler';
 import type { Env } from './env';
 import type { Clock } from './providers/clock/clock';
 import { registerApiDocs } from './plugins/api-docs';
@@ -47,6 +48,7 @@ import { createSurveyService, type SurveyService } from './modules/surveys/servi
 import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/schedule';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
+import { createReminderService, type ReminderService } from './modules/reminders/service';
 
 export interface AppServices {
   reference: ReferenceService;
@@ -61,6 +63,7 @@ export interface AppServices {
   surveys: SurveyService;
   dashboard: DashboardService;
   mailer: Mailer;
+  reminders: ReminderService;
 }
 
 declare module 'fastify' {
@@ -83,6 +86,11 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** The key that signs access tokens (security/token-signing-key.ts). */
   tokenSigningKey: TokenSigningKey;
+  /**
+   * Where the scheduler keeps its jobs; without it no scheduled work runs (API tests run the jobs themselves).
+   * The server always passes it.
+   */
+  jobs?: JobsConnection;
 }
 
 /** Builds the whole portal (plugins: external, then app, then routes) without listening. */
@@ -113,6 +121,7 @@ export async function buildApp(options: BuildAppOptions) {
     from: env.MAIL_FROM,
     log: app.log,
     contact: async () => (await settings.getClientConfig()).contact,
+    inDowntime: async () => (await settings.getDowntime()).inDowntime,
   });
   const captcha = createCaptchaService({ db, clock });
   const auth = createAuthService({
@@ -137,7 +146,22 @@ export async function buildApp(options: BuildAppOptions) {
   const surveySchedule = createSurveyScheduleSettings({ db, clock });
   const surveys = createSurveyService({ db, clock, schedule: surveySchedule });
   const signedCopy = createSignedCopyService({ db });
+  const reminders = createReminderService({
+    db,
+    clock,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    timeZone: env.STUDY_TIME_ZONE,
+    sendHours: env.REMINDER_SEND_HOURS,
+    inDowntime: async () => (await settings.getDowntime()).inDowntime,
+    queueActivationReminder: registration.queueActivationReminder,
+    linkDays: registration.linkDays,
+    openDueRounds: surveys.openDueRounds,
+    roundFormCount: surveys.roundFormCount,
+  });
+  mailer.addLastCheck(reminders.alreadyDone);
   app.decorate('services', {
+    reminders,
     auth,
     surveySchedule,
     surveys,
@@ -165,7 +189,25 @@ export async function buildApp(options: BuildAppOptions) {
       withdrawal: createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions }),
     },
   });
-  // Deliveries under way finish before the database closes.
+  if (options.jobs) {
+    const scheduler = createScheduler(options.jobs, app.log);
+    scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
+    scheduler.add({
+      name: 'reminders',
+      cron: '* * * * *',
+      // What it queued goes out at once, at the pace bulk mail keeps.
+      run: async (signal) => {
+        if ((await reminders.run(signal)) > 0) await mailer.sweep(signal);
+      },
+    });
+    const jobs = options.jobs;
+    app.addHook('onReady', async () => {
+      if (jobs.kind === 'pglite') await mailer.releaseClaims();
+      await scheduler.start();
+    });
+    app.addHook('onClose', () => scheduler.stop());
+  }
+  // Deliveries under way finish (for a moment) before the database closes.
   app.addHook('onClose', () => mailer.close());
 
   // External plugins.

@@ -29,8 +29,20 @@ describe('readEnv', () => {
       LOG_LEVEL: 'info',
       RATE_LIMIT_FACTOR: 1,
       TRUST_PROXY: false,
+      STUDY_TIME_ZONE: 'America/Chicago',
+      REMINDER_SEND_HOURS: { from: 9, to: 19 },
     });
     expect(Buffer.from(DEVELOPMENT_KEY, 'base64')).toHaveLength(32);
+  });
+
+  it('reads the study time zone and the hours reminders are sent in, and refuses wrong ones', () => {
+    expect(readEnv({ STUDY_TIME_ZONE: 'America/New_York', REMINDER_SEND_HOURS: '0-24' })).toMatchObject({
+      STUDY_TIME_ZONE: 'America/New_York',
+      REMINDER_SEND_HOURS: { from: 0, to: 24 },
+    });
+    expect(() => readEnv({ STUDY_TIME_ZONE: 'Mars/Olympus' })).toThrow(/STUDY_TIME_ZONE: must be an IANA time zone/);
+    expect(() => readEnv({ REMINDER_SEND_HOURS: '19-9' })).toThrow(/REMINDER_SEND_HOURS: the first hour/);
+    expect(() => readEnv({ REMINDER_SEND_HOURS: 'noon' })).toThrow(/REMINDER_SEND_HOURS: must be two hours/);
   });
 
   it('derives PUBLIC_URL from PORT unless it is given', () => {

@@ -9,6 +9,23 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** `9-19`: reminders go out from 9:00 until 19:00, local time of the study; `0-24` is all day. */
+const ZSendHours = z
+  .string()
+  .regex(/^\d{1,2}-\d{1,2}$/, 'must be two hours such as 9-19')
+  .transform((text) => text.split('-').map(Number) as [number, number])
+  .refine(([from, to]) => from < to && to <= 24, 'the first hour must come before the second, at most 24')
+  .transform(([from, to]) => ({ from, to }));
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -37,6 +54,12 @@ const ZEnv = z.object({
   TRUST_PROXY: booleanFlag(false),
   /** A PKCS#8 PEM private key (RSA) that signs access tokens; by default one is generated under DATA_DIR. */
   TOKEN_SIGNING_KEY: z.string().startsWith('-----BEGIN PRIVATE KEY-----').optional(),
+  /** The study's time zone (IANA): reminder days are its calendar days, and its daytime is when they are sent. */
+  STUDY_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago')
+    .default('America/Chicago'),
+  REMINDER_SEND_HOURS: ZSendHours.default({ from: 9, to: 19 }),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };

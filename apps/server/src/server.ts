@@ -35,7 +35,14 @@ async function main() {
     dataDir: path.resolve(env.DATA_DIR),
     configuredPem: env.TOKEN_SIGNING_KEY,
   });
-  const app = await buildApp({ env, db: database.db, clock: systemClock, webDistDir, tokenSigningKey });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    clock: systemClock,
+    webDistDir,
+    tokenSigningKey,
+    jobs: database.jobs,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -5,29 +5,13 @@ import { freshStartAt, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './a
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { registerParticipant } from './registration-helpers';
-import {
-  COMPLETE_ANSWERS,
-  createOneTimeSurvey,
-  DAY_MS,
-  saveAnswers,
-  startRound,
-  submitAnswers,
-  widget,
-} from './survey-helpers';
+import { createOneTimeSurvey, DAY_MS, saveAnswers, startRound, submitRound, widget } from './survey-helpers';
 
 async function dashboard<T = TParticipantDashboard>(t: TestApp, token: string): Promise<T> {
   const reply = await call(t, 'GET', '/dashboard', token);
   expect(reply.statusCode, reply.body).toBe(200);
   expect(reply.json().status).toBe(true);
   return reply.json().data;
-}
-
-async function submitRound(t: TestApp, token: string) {
-  for (const formKey of Object.keys(COMPLETE_ANSWERS)) {
-    const responseId = await startRound(t, token, formKey);
-    const reply = await submitAnswers(t, token, responseId, { answers: COMPLETE_ANSWERS[formKey] });
-    expect(reply.statusCode, reply.body).toBe(200);
-  }
 }
 
 describeEachDatabase('Home dashboard', (target) => {

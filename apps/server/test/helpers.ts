@@ -26,6 +26,7 @@ export function memoryMailTransport(): MemoryMailTransport {
     to: (address) => delivered.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
     async deliver(mail) {
       delivered.push(mail);
+      return {};
     },
     async close() {},
   };
@@ -140,6 +141,8 @@ export interface TestAppOptions {
    * the app, as in production: SMTP when SMTP_URL is set, else the database outbox.
    */
   mailTransport?: MailTransport | null;
+  /** Run the scheduler (its jobs start with the app) instead of leaving the test to run jobs itself. */
+  scheduler?: boolean;
   /** Runs after the app is built and before it is ready: the place to add throw-away routes. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -182,6 +185,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       logger: options.logger ?? false,
       tokenSigningKey: await testTokenSigningKey(),
       mailTransport: options.mailTransport === null ? undefined : (options.mailTransport ?? mail),
+      jobs: options.scheduler ? handle.jobs : undefined,
     });
     try {
       await options.configure?.(app);

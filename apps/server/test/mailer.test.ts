@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
-import { emailMessages } from '../src/db/schema';
+import pg from 'pg';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { emailMessages, users } from '../src/db/schema';
 import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import { fixedClock } from '../src/providers/clock/clock';
 import { createMailer } from '../src/providers/mail/mailer';
@@ -30,6 +31,7 @@ function controlledTransport(options: { kind: MailTransport['kind']; failWith?: 
       await gate;
       if (options.failWith) throw options.failWith;
       delivered.push(mail);
+      return { smtpReply: '250 2.0.0 Ok: queued as 4F1' };
     },
     async close() {},
   };
@@ -62,9 +64,18 @@ describe('mail transports', () => {
   });
 });
 
-describeEachDatabase('the mailer', (target) => {
+/** An SMTP refusal as nodemailer reports it. */
+const smtpError = (responseCode: number, response: string) =>
+  Object.assign(new Error(`Can't send mail - all recipients were rejected: ${response}`), {
+    code: 'EENVELOPE',
+    responseCode,
+    response,
+  });
+
+describeEachDatabase('the e-mail delivery ledger', (target) => {
   const database = useTestDatabase(target);
   const clock = fixedClock(TEST_START);
+  let downtime = false;
   const request = {
     to: 'ana@example.org',
     language: 'sp' as const,
@@ -72,16 +83,34 @@ describeEachDatabase('the mailer', (target) => {
     content: activationMail('sp', { firstName: 'Ana', link: LINK, expiresOn: '05/30/2026' }),
   };
   const mailerWith = (transport: MailTransport, log = silentLog()) =>
-    createMailer({ db: database().db, clock, transport, from: FROM, log, contact: async () => DEFAULT_CONTACT });
+    createMailer({
+      db: database().db,
+      clock,
+      transport,
+      from: FROM,
+      log,
+      contact: async () => DEFAULT_CONTACT,
+      inDowntime: async () => downtime,
+    });
   const row = async (id: string) => {
     const [found] = await database().db.select().from(emailMessages).where(eq(emailMessages.id, id));
     return found!;
   };
-
-  it('records the message as queued, then as sent once the transport has it', async () => {
-    const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
-    const mailer = mailerWith(transport);
+  const storedJson = async (id: string) => {
+    const result = await database().db.execute(
+      sql`select row_to_json(m)::text as json from email_messages m where id = ${id}`,
+    );
+    return (result as unknown as { rows: { json: string }[] }).rows[0]!.json;
+  };
+  beforeEach(async () => {
+    await database().db.delete(emailMessages);
     clock.set(TEST_START);
+    downtime = false;
+  });
+
+  it('records the message as queued with its content, then as sent with the SMTP reply and no content', async () => {
+    const { transport, delivered, release } = controlledTransport({ kind: 'smtp' });
+    const mailer = mailerWith(transport);
     const id = await mailer.send(request);
 
     expect(await row(id)).toMatchObject({
@@ -89,56 +118,267 @@ describeEachDatabase('the mailer', (target) => {
       template: 'activation',
       language: 'sp',
       subject: 'Active su cuenta del Estudio de Investigación Renal',
-      transport: 'outbox',
-      status: 'queued',
+      transport: 'smtp',
+      priority: 1,
       sentAt: null,
       error: null,
     });
+    // Until it is delivered, the ledger holds what the message says: that is what makes a restart lose nothing.
+    expect(await storedJson(id)).toContain('token=t');
     expect(delivered).toEqual([]);
 
     clock.advance(2_000);
     release();
     await mailer.idle();
     const sent = await row(id);
-    expect(sent.status).toBe('sent');
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      smtpReply: '250 2.0.0 Ok: queued as 4F1',
+      payload: null,
+    });
     expect(sent.sentAt!.toISOString()).toBe('2026-03-01T12:00:02.000Z');
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({ id, from: FROM, to: 'ana@example.org', links: [LINK] });
-    // The link is live until used: the record says what was sent to whom, never the body that carries it.
-    expect(JSON.stringify(sent)).not.toContain('token=t');
+    // The link is live until used: once sent, the record says what was sent to whom, never the body.
+    expect(await storedJson(id)).not.toContain('token=t');
+    expect(await storedJson(id)).not.toContain('registration-confirm');
   });
 
-  it('records a failed delivery with its error, without failing the sender', async () => {
-    const failing = controlledTransport({ kind: 'smtp', failWith: new Error('550 mailbox unavailable') });
+  it('is written in the transaction that causes it: rolled back with it, nothing is sent', async () => {
+    const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
+    const mailer = mailerWith(transport);
+    release();
+    let queuedId = '';
+    await expect(
+      database().db.transaction(async (tx) => {
+        queuedId = await mailer.queue(tx, request);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await mailer.sweep();
+    await mailer.idle();
+    expect(await database().db.select().from(emailMessages).where(eq(emailMessages.id, queuedId))).toEqual([]);
+    expect(delivered).toEqual([]);
+  });
+
+  it('retries a refused connection after 1 minute, then 5, and records each failure', async () => {
+    let failures = 2;
+    const delivered: OutgoingMail[] = [];
+    const transport: MailTransport = {
+      kind: 'smtp',
+      async deliver(mail) {
+        if (failures > 0) {
+          failures -= 1;
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), { code: 'ESOCKET' });
+        }
+        delivered.push(mail);
+        return { smtpReply: '250 Ok' };
+      },
+      async close() {},
+    };
+    const log = silentLog();
+    const mailer = mailerWith(transport, log);
+    const id = await mailer.send(request);
+    await mailer.idle();
+    expect(await row(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      error: 'ESOCKET: connect ECONNREFUSED 127.0.0.1:2525',
+    });
+    expect((await row(id)).nextAttemptAt!.toISOString()).toBe('2026-03-01T12:01:00.000Z');
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ emailId: id, attempt: 1 }),
+      'e-mail delivery failed; will retry',
+    );
+
+    // Not before its time.
+    clock.set('2026-03-01T12:00:59.000Z');
+    await mailer.sweep();
+    expect((await row(id)).attempts).toBe(1);
+
+    clock.set('2026-03-01T12:01:00.000Z');
+    await mailer.sweep();
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 2 });
+    expect((await row(id)).nextAttemptAt!.toISOString()).toBe('2026-03-01T12:06:00.000Z');
+
+    clock.set('2026-03-01T12:06:00.000Z');
+    await mailer.sweep();
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, error: null, payload: null });
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('fails a message for good on a permanent refusal (5xx), with the SMTP reply, and drops its content', async () => {
+    const failing = controlledTransport({ kind: 'smtp', failWith: smtpError(550, '550 5.1.1 Mailbox unavailable') });
     const log = silentLog();
     const mailer = mailerWith(failing.transport, log);
     const id = await mailer.send(request);
     failing.release();
     await mailer.idle();
 
-    expect(await row(id)).toMatchObject({ status: 'failed', error: '550 mailbox unavailable', sentAt: null });
-    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ emailId: id }), 'e-mail delivery failed');
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      smtpCode: 550,
+      smtpReply: '550 5.1.1 Mailbox unavailable',
+      error: 'EENVELOPE: 550 5.1.1 Mailbox unavailable',
+      sentAt: null,
+      payload: null,
+      nextAttemptAt: null,
+    });
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ emailId: id }), 'e-mail delivery failed for good');
   });
 
-  it('keeps no body, link or code in the database, whichever the transport', async () => {
-    for (const kind of ['smtp', 'outbox'] as const) {
-      const { transport, release } = controlledTransport({ kind });
+  it('gives up after the seventh attempt on a server that keeps answering 451', async () => {
+    const failing = controlledTransport({ kind: 'smtp', failWith: smtpError(451, '451 4.3.0 Try again later') });
+    failing.release();
+    const mailer = mailerWith(failing.transport);
+    const id = await mailer.send(request);
+    await mailer.idle();
+    // 1, 5, 15, 60, 180 and 360 minutes after each failure.
+    for (const at of [
+      '2026-03-01T12:01:00.000Z',
+      '2026-03-01T12:06:00.000Z',
+      '2026-03-01T12:21:00.000Z',
+      '2026-03-01T13:21:00.000Z',
+      '2026-03-01T16:21:00.000Z',
+      '2026-03-01T22:21:00.000Z',
+    ]) {
+      expect((await row(id)).nextAttemptAt!.toISOString()).toBe(at);
+      clock.set(at);
+      await mailer.sweep();
+    }
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 7, smtpCode: 451, payload: null });
+  });
+
+  it('takes up again a message whose process stopped while sending it, once its claim has lapsed', async () => {
+    const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
+    release();
+    const mailer = mailerWith(transport);
+    const id = await mailer.queue(database().db, request);
+    // A process claimed it at 12:00 and was killed before it could record anything.
+    await database()
+      .db.update(emailMessages)
+      .set({ status: 'sending', attempts: 1, leaseUntil: new Date('2026-03-01T12:05:00.000Z') })
+      .where(eq(emailMessages.id, id));
+
+    clock.set('2026-03-01T12:04:59.000Z');
+    await mailer.sweep();
+    expect(delivered).toEqual([]);
+
+    clock.set('2026-03-01T12:05:00.000Z');
+    await mailer.sweep();
+    expect(delivered.map((m) => m.id)).toEqual([id]);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, leaseUntil: null });
+  });
+
+  it('delivers each message once when two processes sweep at the same time', async () => {
+    const delivered: string[] = [];
+    const transport: MailTransport = {
+      kind: 'outbox',
+      async deliver(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        delivered.push(mail.id);
+        return {};
+      },
+      async close() {},
+    };
+    const first = mailerWith(transport);
+    const second = mailerWith(transport);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i += 1) ids.push(await first.queue(database().db, { ...request, to: `p${i}@example.org` }));
+    await Promise.all([first.sweep(), second.sweep(), first.sweep(), second.sweep()]);
+    expect([...delivered].sort()).toEqual([...ids].sort());
+  });
+
+  it('sends only sign-in codes and password resets during downtime; the rest goes once it is over', async () => {
+    const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
+    release();
+    const mailer = mailerWith(transport);
+    downtime = true;
+    const code = await mailer.send({ ...request, template: 'login-code', priority: 'security' });
+    const activation = await mailer.send(request);
+    const reminder = await mailer.send({ ...request, template: 'activation-reminder', priority: 'bulk' });
+    await mailer.idle();
+    await mailer.sweep();
+    expect(delivered.map((m) => m.id)).toEqual([code]);
+    expect(await row(activation)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    downtime = false;
+    await mailer.sweep();
+    expect(delivered.map((m) => m.id).sort()).toEqual([code, activation, reminder].sort());
+  });
+
+  it('sends at most 60 bulk messages a sweep, so a backlog goes out spread over the following minutes', async () => {
+    const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
+    release();
+    const mailer = mailerWith(transport);
+    for (let i = 0; i < 75; i += 1) {
+      await mailer.queue(database().db, { ...request, to: `r${i}@example.org`, priority: 'bulk' });
+    }
+    const code = await mailer.queue(database().db, { ...request, template: 'login-code', priority: 'security' });
+    await mailer.sweep();
+    expect(delivered).toHaveLength(61);
+    expect(delivered.map((m) => m.id)).toContain(code);
+    await mailer.sweep();
+    expect(delivered).toHaveLength(76);
+  });
+
+  it('does not send to a participant who withdrew after the message was queued, and records why', async () => {
+    const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
+    release();
+    const mailer = mailerWith(transport);
+    const [user] = await database()
+      .db.insert(users)
+      .values({
+        email: 'withdrawing@example.org',
+        passwordHash: 'x',
+        role: 'patient',
+        status: 'active',
+        firstName: 'Wil',
+        lastName: 'Drawn',
+      })
+      .returning({ id: users.id });
+    const reminder = await mailer.queue(database().db, { ...request, userId: user!.id, subscription: 'email' });
+    const confirmation = await mailer.queue(database().db, { ...request, userId: user!.id, evenIfWithdrawn: true });
+    await database().db.update(users).set({ status: 'withdrawn' }).where(eq(users.id, user!.id));
+    await mailer.sweep();
+    expect(await row(reminder)).toMatchObject({ status: 'suppressed', suppressedReason: 'withdrawn', payload: null });
+    expect(delivered.map((m) => m.id)).toEqual([confirmation]);
+  });
+
+  it.skipIf(target.kind !== 'postgres')(
+    'records a delivery even when the database drops every connection while the message is being sent',
+    async () => {
+      const connection = database().jobs;
+      if (connection.kind !== 'postgres') throw new Error('PostgreSQL only');
+      const delivered: string[] = [];
+      const transport: MailTransport = {
+        kind: 'smtp',
+        async deliver(mail) {
+          // As in a database restart: every connection of the portal's pool is ended while SMTP is at work.
+          const admin = new pg.Client({ connectionString: connection.url });
+          await admin.connect();
+          await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          );
+          await admin.end();
+          delivered.push(mail.id);
+          return { smtpReply: '250 Ok' };
+        },
+        async close() {},
+      };
       const mailer = mailerWith(transport);
       const id = await mailer.send(request);
-      release();
       await mailer.idle();
-      const [stored] = await database()
-        .db.execute<Record<string, unknown>>(
-          sql`select row_to_json(m)::text as json from email_messages m where id = ${id}`,
-        )
-        .then((result) => (result as unknown as { rows: { json: string }[] }).rows);
-      expect(JSON.parse(stored!.json)).toMatchObject({ status: 'sent', transport: kind });
-      expect(stored!.json).not.toContain('token=t');
-      expect(stored!.json).not.toContain('registration-confirm');
-    }
-  });
+      expect(delivered).toEqual([id]);
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, payload: null });
+      await mailer.sweep();
+      expect(delivered).toEqual([id]);
+    },
+  );
 
-  it('waits for deliveries under way when closed', async () => {
+  it('waits a moment for deliveries under way when closed', async () => {
     const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
     const mailer = mailerWith(transport);
     await mailer.send(request);

@@ -145,3 +145,12 @@ export async function createOneTimeSurvey(
   }
   return survey!;
 }
+
+/** Answers and submits every questionnaire of the participant's open round. */
+export async function submitRound(t: TestApp, token: string) {
+  for (const formKey of Object.keys(COMPLETE_ANSWERS)) {
+    const responseId = await startRound(t, token, formKey);
+    const reply = await submitAnswers(t, token, responseId, { answers: COMPLETE_ANSWERS[formKey] });
+    expect(reply.statusCode, reply.body).toBe(200);
+  }
+}

@@ -14,9 +14,13 @@ import * as schema from './schema';
 /** One type for both engines, so repositories never know which one they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What the job scheduler connects through: its own pool on PostgreSQL, the one embedded client on PGlite. */
+export type JobsConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  jobs: JobsConnection;
   close(): Promise<void>;
 }
 
@@ -45,6 +49,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      jobs: { kind: 'pglite', client },
       close: async () => {
         await client.close();
         releaseLock();
@@ -74,6 +79,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     kind: 'postgres',
+    jobs: { kind: 'postgres', url },
     close: () => pool.end(),
   };
 }

@@ -216,22 +216,24 @@ export function createAuthService(deps: AuthDeps) {
         const now = clock.now();
         const code = newEmailCode(policy.otpLength);
         const attempt = newOneUseToken(now, policy.otpExpiryInMin * MINUTE_MS);
-        await db.transaction(async (tx) => {
+        const language = toLanguage(account.language);
+        const emailId = await db.transaction(async (tx) => {
           await loginCodes.issue(
             tx,
             { userId: account.id, attemptHash: attempt.hash, codeHash: hashSecret(code), expiresAt: attempt.expiresAt },
             now,
           );
           await recordAudit(tx, { at: now, action: 'login.codeSent', subjectId: account.id, ip: context.ip });
+          return deps.mailer.queue(tx, {
+            to: account.email,
+            userId: account.id,
+            language,
+            template: 'login-code',
+            priority: 'security',
+            content: loginCodeMail(language, { firstName: account.firstName, code, minutes: policy.otpExpiryInMin }),
+          });
         });
-        const language = toLanguage(account.language);
-        await deps.mailer.send({
-          to: account.email,
-          userId: account.id,
-          language,
-          template: 'login-code',
-          content: loginCodeMail(language, { firstName: account.firstName, code, minutes: policy.otpExpiryInMin }),
-        });
+        deps.mailer.deliverNow([emailId]);
         return {
           ok: true,
           data: { twoFactorEnabled: true, attemptSecret: attempt.token, expiresAt: attempt.expiresAt },

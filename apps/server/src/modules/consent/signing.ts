@@ -159,19 +159,22 @@ export function createSigningService(deps: SigningDeps) {
       const now = clock.now();
       const code = newEmailCode(policy.otpLength);
       const expiresAt = new Date(now.getTime() + policy.otpExpiryInMin * MINUTE_MS);
-      await db.transaction((tx) => consentCodes.issue(tx, { userId, codeHash: hashSecret(code), expiresAt }, now));
       const language = toLanguage(participant.language);
-      await deps.mailer.send({
-        to: participant.email,
-        userId,
-        language,
-        template: 'consent-code',
-        content: emailCodeMail('consentCode', language, {
-          firstName: participant.firstName,
-          code,
-          minutes: policy.otpExpiryInMin,
-        }),
+      const emailId = await db.transaction(async (tx) => {
+        await consentCodes.issue(tx, { userId, codeHash: hashSecret(code), expiresAt }, now);
+        return deps.mailer.queue(tx, {
+          to: participant.email,
+          userId,
+          language,
+          template: 'consent-code',
+          content: emailCodeMail('consentCode', language, {
+            firstName: participant.firstName,
+            code,
+            minutes: policy.otpExpiryInMin,
+          }),
+        });
       });
+      deps.mailer.deliverNow([emailId]);
       return { ok: true, message: 'consent.codeSent' };
     },
 
@@ -218,7 +221,8 @@ export function createSigningService(deps: SigningDeps) {
       });
       const signedBytes = await stamped.save();
 
-      const outcome = await db.transaction(async (tx): Promise<Refusal | undefined> => {
+      const signedDate = formatDate(now);
+      const outcome = await db.transaction(async (tx): Promise<Refusal | string> => {
         const locked = await lockParticipant(tx, userId);
         if (!locked || locked.status !== 'active') return notAllowed;
         if (locked.consentSignedAt || (await findSignature(tx, userId))) return alreadySigned;
@@ -253,19 +257,17 @@ export function createSigningService(deps: SigningDeps) {
           },
           ip: context.ip,
         });
-        return undefined;
+        return deps.mailer.queue(tx, {
+          to: participant.email,
+          userId,
+          language,
+          template: 'consent-signed',
+          content: consentSignedMail(language, { firstName: participant.firstName, date: signedDate }),
+          attachments: [{ filename: SIGNED_COPY_FILE_NAME, contentType: 'application/pdf', fileId: file.id }],
+        });
       });
-      if (outcome) return outcome;
-
-      const signedDate = formatDate(now);
-      await deps.mailer.send({
-        to: participant.email,
-        userId,
-        language,
-        template: 'consent-signed',
-        content: consentSignedMail(language, { firstName: participant.firstName, date: signedDate }),
-        attachments: [{ filename: SIGNED_COPY_FILE_NAME, contentType: 'application/pdf', content: signedBytes }],
-      });
+      if (typeof outcome !== 'string') return outcome;
+      deps.mailer.deliverNow([outcome]);
       return { ok: true, data: { consentSigned: true, signedDate } };
     },
 

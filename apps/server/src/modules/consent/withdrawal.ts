@@ -27,7 +27,7 @@ export function createWithdrawalService({ db, clock, mailer, revokeSessions }: W
   return {
     async withdraw(userId: string, reason: string, context: RequestContext): Promise<Outcome> {
       const now = clock.now();
-      const participant = await db.transaction(async (tx) => {
+      const withdrawn = await db.transaction(async (tx) => {
         const locked = await lockParticipant(tx, userId);
         if (!locked || locked.role !== 'patient' || locked.status === 'withdrawn') return undefined;
         await insertWithdrawal(tx, { userId, withdrawnAt: now, reason, source: 'participant' });
@@ -40,19 +40,18 @@ export function createWithdrawalService({ db, clock, mailer, revokeSessions }: W
           details: { source: 'participant', consentSigned: locked.consentSignedAt !== null, sessions },
           ip: context.ip,
         });
-        return locked;
+        const language = toLanguage(locked.language);
+        return mailer.queue(tx, {
+          to: locked.email,
+          userId,
+          language,
+          template: 'withdrawn',
+          content: withdrawnMail(language, { firstName: locked.firstName, date: formatDate(now) }),
+          evenIfWithdrawn: true,
+        });
       });
-      if (!participant) return refused(403, 'error.forbidden');
-
-      const language = toLanguage(participant.language);
-      await mailer.send({
-        to: participant.email,
-        userId,
-        language,
-        template: 'withdrawn',
-        content: withdrawnMail(language, { firstName: participant.firstName, date: formatDate(now) }),
-        evenIfWithdrawn: true,
-      });
+      if (!withdrawn) return refused(403, 'error.forbidden');
+      mailer.deliverNow([withdrawn]);
       return { ok: true, message: 'consent.withdrawn' };
     },
   };

@@ -54,13 +54,17 @@ export function createPasswordService(deps: PasswordDeps) {
   const { db, clock, mailer } = deps;
   const down = async () => (await deps.settings.getDowntime()).inDowntime;
 
-  /** The security notice after a reset or a change, so a change the owner did not make is noticed. */
-  async function sendChangedNotice(
+  /**
+   * Queues the security notice after a reset or a change, in the change's transaction, so a change the owner did
+   * not make is noticed.
+   */
+  function queueChangedNotice(
+    tx: Database,
     account: { id: string; email: string; firstName: string; language: string },
     keptThisSession: boolean,
   ) {
     const language = toLanguage(account.language);
-    await mailer.send({
+    return mailer.queue(tx, {
       to: account.email,
       userId: account.id,
       language,
@@ -87,22 +91,24 @@ export function createPasswordService(deps: PasswordDeps) {
       if (account?.status === 'active') {
         const now = clock.now();
         const { token, hash, expiresAt } = newOneUseToken(now, RESET_LINK_MINUTES * 60_000);
-        await db.transaction(async (tx) => {
+        const language = toLanguage(account.language);
+        const emailId = await db.transaction(async (tx) => {
           await resetLinks.issue(tx, { userId: account.id, tokenHash: hash, expiresAt }, now);
           await recordAudit(tx, { at: now, action: 'password.resetRequested', subjectId: account.id, ip: context.ip });
+          return mailer.queue(tx, {
+            to: account.email,
+            userId: account.id,
+            language,
+            template: 'password-reset',
+            priority: 'security',
+            content: passwordResetMail(language, {
+              firstName: account.firstName,
+              link: emailedLink(deps.publicUrl, '/reset-password', token, account.id),
+              minutes: RESET_LINK_MINUTES,
+            }),
+          });
         });
-        const language = toLanguage(account.language);
-        await mailer.send({
-          to: account.email,
-          userId: account.id,
-          language,
-          template: 'password-reset',
-          content: passwordResetMail(language, {
-            firstName: account.firstName,
-            link: emailedLink(deps.publicUrl, '/reset-password', token, account.id),
-            minutes: RESET_LINK_MINUTES,
-          }),
-        });
+        mailer.deliverNow([emailId]);
       }
       return { ok: true, message: 'password.resetRequested' };
     },
@@ -131,10 +137,10 @@ export function createPasswordService(deps: PasswordDeps) {
       if (!z.uuid().safeParse(body.userId).success || body.token === '') return invalid;
       const now = clock.now();
       const passwordHash = await hashPassword(parsed.data.password);
-      const reset = await db.transaction(async (tx) => {
-        if (!(await resetLinks.use(tx, { userId: body.userId, key: hashSecret(body.token) }, now))) return false;
+      const notice = await db.transaction(async (tx) => {
+        if (!(await resetLinks.use(tx, { userId: body.userId, key: hashSecret(body.token) }, now))) return undefined;
         // The link is spent either way: a withdrawn account keeps it from ever working again.
-        if (!(await setPassword(tx, body.userId, passwordHash, now))) return false;
+        if (!(await setPassword(tx, body.userId, passwordHash, now))) return undefined;
         await recordAudit(tx, {
           at: now,
           action: 'password.reset',
@@ -142,12 +148,12 @@ export function createPasswordService(deps: PasswordDeps) {
           subjectId: body.userId,
           ip: context.ip,
         });
-        return true;
+        const account = await findResetAccountById(tx, body.userId);
+        return account ? queueChangedNotice(tx, account, false) : null;
       });
-      if (!reset) return invalid;
+      if (notice === undefined) return invalid;
       await deps.endAllSessions(body.userId, 'passwordReset', context);
-      const account = await findResetAccountById(db, body.userId);
-      if (account) await sendChangedNotice(account, false);
+      if (notice) mailer.deliverNow([notice]);
       return { ok: true, message: 'password.resetDone' };
     },
 
@@ -181,7 +187,7 @@ export function createPasswordService(deps: PasswordDeps) {
         return { ...refused(400, M.tooSoon), values: { hours } };
       }
       const passwordHash = await hashPassword(parsed.data.newPassword);
-      await db.transaction(async (tx) => {
+      const notice = await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash, now);
         await recordAudit(tx, {
           at: now,
@@ -190,9 +196,10 @@ export function createPasswordService(deps: PasswordDeps) {
           subjectId: account.id,
           ip: context.ip,
         });
+        return queueChangedNotice(tx, account, true);
       });
       await deps.endAllSessions(account.id, 'passwordChanged', context, caller.sessionId);
-      await sendChangedNotice(account, true);
+      mailer.deliverNow([notice]);
       return { ok: true, message: M.changed };
     },
   };

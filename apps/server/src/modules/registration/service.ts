@@ -43,6 +43,14 @@ export const EMAIL_LIMITS = {
   resend: { max: 3, windowMs: HOUR_MS },
 } as const;
 
+/** Who an activation e-mail goes to. */
+export interface ActivationRecipient {
+  id: string;
+  email: string;
+  firstName: string;
+  language: string;
+}
+
 /** What registration needs of other modules (modules do not import each other; app.ts wires them in). */
 export interface RegistrationDeps {
   db: Database;
@@ -92,26 +100,46 @@ export function createRegistrationService(deps: RegistrationDeps) {
     };
   }
 
-  async function sendActivation(user: { id: string; email: string; firstName: string; language: string }) {
-    const now = clock.now();
-    const expiryDays = (await findSecurityPolicy(db)).registrationTokenExpiryInDays;
-    const { token, hash, expiresAt } = newOneUseToken(now, expiryDays * DAY_MS);
-    await db.transaction((tx) => activationLinks.issue(tx, { userId: user.id, tokenHash: hash, expiresAt }, now));
+  /**
+   * Issues a fresh activation link and queues its e-mail (the first one, or a reminder), in the caller's
+   * transaction; `linkDays` is the security policy's link lifetime, read before the transaction.
+   */
+  async function queueActivation(
+    tx: Database,
+    user: ActivationRecipient,
+    at: { now: Date; linkDays: number },
+    reminder = false,
+  ): Promise<string> {
+    const { token, hash, expiresAt } = newOneUseToken(at.now, at.linkDays * DAY_MS);
+    await activationLinks.issue(tx, { userId: user.id, tokenHash: hash, expiresAt }, at.now);
     const language = toLanguage(user.language);
-    await mailer.send({
+    const values = {
+      firstName: user.firstName,
+      link: emailedLink(deps.publicUrl, '/registration-confirm', token, user.id),
+      expiresOn: formatDate(expiresAt),
+    };
+    return mailer.queue(tx, {
       to: user.email,
       userId: user.id,
       language,
-      template: 'activation',
-      content: activationMail(language, {
-        firstName: user.firstName,
-        link: emailedLink(deps.publicUrl, '/registration-confirm', token, user.id),
-        expiresOn: formatDate(expiresAt),
-      }),
+      ...(reminder
+        ? {
+            template: 'activation-reminder',
+            content: activationMail(language, values, 'activationReminder'),
+            priority: 'bulk',
+          }
+        : { template: 'activation', content: activationMail(language, values) }),
     });
   }
 
+  const linkDays = async () => (await findSecurityPolicy(db)).registrationTokenExpiryInDays;
+
   return {
+    /** Queues an activation reminder with a fresh link, in the caller's transaction (the reminder job's). */
+    queueActivationReminder: (tx: Database, user: ActivationRecipient, at: { now: Date; linkDays: number }) =>
+      queueActivation(tx, user, at, true),
+    linkDays,
+
     /** `POST /validateCredentials`: the step-2 check, so the wizard can stop before step 3. */
     async validateCredentials(opened: Record<string, string>): Promise<Outcome> {
       const parsed = accountInformationSchema((await rules()).policy).safeParse(opened);
@@ -141,9 +169,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const now = clock.now();
       const language = values.language as Language;
       const passwordHash = await hashPassword(values.password);
-      let userId: string;
+      const days = await linkDays();
+      let emailId: string;
       try {
-        userId = await db.transaction(async (tx) => {
+        emailId = await db.transaction(async (tx) => {
           const id = await insertPendingParticipant(
             tx,
             {
@@ -170,13 +199,14 @@ export function createRegistrationService(deps: RegistrationDeps) {
             details: { healthSystem: values.healthSystem, language },
             ip: context.ip,
           });
-          return id;
+          const recipient = { id, email, firstName: values.firstName, language };
+          return queueActivation(tx, recipient, { now, linkDays: days });
         });
       } catch (error) {
         if (isUniqueViolation(error)) return emailExists();
         throw error;
       }
-      await sendActivation({ id: userId, email, firstName: values.firstName, language });
+      mailer.deliverNow([emailId]);
       return { ok: true, message: 'registration.registered' };
     },
 
@@ -195,7 +225,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
         : z.uuid().safeParse(subject).success
           ? await findUserById(db, subject)
           : undefined;
-      if (user?.status === 'pending') await sendActivation(user);
+      if (user?.status === 'pending') {
+        const at = { now: clock.now(), linkDays: await linkDays() };
+        mailer.deliverNow([await db.transaction((tx) => queueActivation(tx, user, at))]);
+      }
       return { ok: true, message: 'registration.resent' };
     },
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isoText } from '../../db/iso-text';
 import { oneTimeSurveys, oneTimeSurveyUsers, surveyForms, surveyResponses, surveyRounds, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -37,6 +38,25 @@ export function findRounds(db: Executor, userId: string): Promise<Round[]> {
 }
 
 /** Adds the rounds not yet recorded; a round already there (another request, another server) stays as it is. */
+/**
+ * Consented, active participants who may have a round opened and not yet recorded: none recorded, or the latest
+ * opened at least `intervalMonths` × 28 days ago (the caller works out the exact openings).
+ */
+export async function findRoundsToOpen(db: Database, now: Date, intervalMonths: number, limit: number) {
+  const result = await db.execute(sql`
+    select u.id as "userId", ${isoText(sql`u.consent_signed_at`)} as "consentSignedAt"
+    from users u left join survey_rounds r on r.user_id = u.id
+    where u.status = 'active' and u.consent_signed_at is not null
+    group by u.id, u.consent_signed_at
+    having count(r.id) = 0
+      or max(r.opens_at) <= ${now.toISOString()}::timestamptz - make_interval(days => ${intervalMonths * 28})
+    limit ${limit}`);
+  return (result as unknown as { rows: { userId: string; consentSignedAt: string }[] }).rows.map((row) => ({
+    userId: row.userId,
+    consentSignedAt: new Date(row.consentSignedAt),
+  }));
+}
+
 export async function insertRounds(
   db: Executor,
   userId: string,

@@ -20,6 +20,7 @@ import {
   findResponses,
   findRound,
   findRoundForms,
+  findRoundsToOpen,
   findRounds,
   findSurveyParticipant,
   insertRounds,
@@ -59,11 +60,9 @@ export function createSurveyService({
    * Records the rounds that have opened by now (the first at consent, then every configured number of months),
    * each with the survey period in force when it opened, and answers every entry the participant has.
    */
-  async function entriesOf(userId: string, now: Date) {
-    const participant = await findSurveyParticipant(db, userId);
-    if (!participant?.consentSignedAt) return undefined;
+  async function recordRounds(userId: string, consentSignedAt: Date, now: Date) {
     const { periodDaysAt, intervalMonths } = await schedule.getSchedule();
-    const due = roundSchedule(participant.consentSignedAt, now, intervalMonths);
+    const due = roundSchedule(consentSignedAt, now, intervalMonths);
     let rounds = await findRounds(db, userId);
     const missing = due.opened.filter((r) => !rounds.some((known) => known.number === r.number));
     if (missing.length > 0) {
@@ -75,6 +74,13 @@ export function createSurveyService({
       );
       rounds = await findRounds(db, userId);
     }
+    return { rounds, nextOpensAt: due.nextOpensAt };
+  }
+
+  async function entriesOf(userId: string, now: Date) {
+    const participant = await findSurveyParticipant(db, userId);
+    if (!participant?.consentSignedAt) return undefined;
+    const { rounds, nextOpensAt } = await recordRounds(userId, participant.consentSignedAt, now);
     const [forms, responses, assignments] = await Promise.all([
       findRoundForms(db),
       findResponses(db, userId),
@@ -82,7 +88,7 @@ export function createSurveyService({
     ]);
     return {
       participant,
-      nextRoundOpensAt: due.nextOpensAt,
+      nextRoundOpensAt: nextOpensAt,
       rounds: roundEntries(rounds, forms, responses, now),
       oneTime: oneTimeEntries(assignments, responses, now),
     };
@@ -95,6 +101,19 @@ export function createSurveyService({
   const byNewest = (a: TSurveyEntry, b: TSurveyEntry) => b.opensAt.localeCompare(a.opensAt);
 
   return {
+    /**
+     * Records the rounds that have opened by `now` for participants who have not been seen since (so survey
+     * reminders count from a round's opening whether or not the participant logged in); at most `limit` people.
+     */
+    async openDueRounds(now: Date, limit: number) {
+      const { intervalMonths } = await schedule.getSchedule();
+      for (const participant of await findRoundsToOpen(db, now, intervalMonths, limit)) {
+        await recordRounds(participant.userId, participant.consentSignedAt, now);
+      }
+    },
+    /** How many questionnaires a round holds: a round is submitted once each of them is. */
+    roundFormCount: async () => (await findRoundForms(db)).length,
+
     async widget(userId: string): Promise<TSurveyWidget> {
       const now = clock.now();
       const all = await entriesOf(userId, now);

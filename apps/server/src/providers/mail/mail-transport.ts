@@ -21,12 +21,12 @@ export interface OutgoingMail {
 
 /**
  * Where e-mail goes: the SMTP server of SMTP_URL, or, when it is unset, the outbox, which prints its links and
- * code to the log. Either way the database records the message but never its body, which may carry a live link
- * or code.
+ * code to the log. Either way the ledger keeps the message's content only until it is delivered.
  */
 export interface MailTransport {
   readonly kind: 'smtp' | 'outbox';
-  deliver(mail: OutgoingMail): Promise<void>;
+  /** Resolves once the message is accepted, with the SMTP server's reply when there is one. */
+  deliver(mail: OutgoingMail): Promise<{ smtpReply?: string }>;
   close(): Promise<void>;
 }
 

@@ -5,8 +5,22 @@ import type { TContactSettings } from '@portal/shared/client-config';
 import type { Database } from '../../db/client';
 import { emailMessages, users } from '../../db/schema';
 import type { Clock } from '../clock/clock';
-import type { MailAttachment, MailTransport } from './mail-transport';
+import { readFile } from '../storage/file-store';
+import { deliveryFailure } from './delivery-failure';
+import {
+  claimDue,
+  MAIL_PRIORITY,
+  recordAttempt,
+  releaseClaims,
+  type ClaimedMail,
+  type MailAttachmentRef,
+  type MailPayload,
+  type MailPriority,
+} from './ledger';
+import type { MailTransport } from './mail-transport';
 import { renderMail, type MailContent } from './templates/render';
+
+type Executor = Pick<Database, 'insert' | 'select'>;
 
 export interface SendMailRequest {
   to: string;
@@ -15,7 +29,12 @@ export interface SendMailRequest {
   /** The template's name, recorded for the Email Analytics dashboard. */
   template: string;
   content: MailContent;
-  attachments?: MailAttachment[];
+  attachments?: MailAttachmentRef[];
+  /**
+   * `security` (a sign-in code, a password reset) goes even during downtime; `bulk` (reminders) is sent at a
+   * steady pace rather than all at once; everything else is `account`.
+   */
+  priority?: MailPriority;
   /**
    * Whether the message still goes to a participant who withdrew: only the withdrawal's own confirmation
    * does; any other is recorded as suppressed and not sent.
@@ -36,82 +55,198 @@ export interface MailerOptions {
   from: string;
   log: FastifyBaseLogger;
   contact: () => Promise<TContactSettings>;
+  /** Whether the portal is in downtime now: then only `security` messages leave. */
+  inDowntime: () => Promise<boolean>;
 }
 
-/**
- * Records every e-mail (recipient, template, status, error) and delivers it in the background, so a slow
- * or failing mail server never fails or slows the request that caused the message. `idle()` waits for
- * deliveries under way: graceful shutdown and tests use it.
- */
-export function createMailer({ db, clock, transport, from, log, contact }: MailerOptions) {
-  const inFlight = new Set<Promise<void>>();
+/** How long recording a sent message keeps trying while the database is unreachable. */
+const RECORD_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
 
-  async function deliver(id: string, request: SendMailRequest, rendered: ReturnType<typeof renderMail>) {
+/** Runs `write`, trying again while it fails, for a while (a database restart takes a few seconds). */
+async function persistently(write: () => Promise<void>) {
+  for (const delay of RECORD_RETRY_DELAYS_MS) {
     try {
-      await transport.deliver({ id, from, to: request.to, ...rendered, attachments: request.attachments });
-      await db.update(emailMessages).set({ status: 'sent', sentAt: clock.now() }).where(eq(emailMessages.id, id));
+      return await write();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return write();
+}
+
+/** How many messages one process sends at the same time. */
+const BATCH = 10;
+/** How many `bulk` messages one sweep (one a minute) sends at most, so a backlog goes out spread over time. */
+const BULK_PER_SWEEP = 60;
+/** How long closing waits for deliveries under way before it lets the process end. */
+const CLOSE_WAIT_MS = 4_000;
+
+/**
+ * The e-mail delivery ledger's writer and deliverer. `queue` records a message inside the caller's transaction;
+ * `deliverNow` sends it as soon as that transaction has committed; `sweep` (run by the scheduler every minute)
+ * sends what is due: retries, messages whose process stopped while sending them, and bulk messages.
+ * `idle()` waits for deliveries under way: graceful shutdown and tests use it.
+ */
+export function createMailer({ db, clock, transport, from, log, contact, inDowntime }: MailerOptions) {
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => {});
+    return work;
+  };
+  const lastChecks: ((mail: ClaimedMail) => Promise<string | undefined>)[] = [];
+
+  /** Why the recipient's withdrawal or communication preferences keep this message from being sent, if so. */
+  async function suppression(
+    executor: Executor,
+    userId: string | null | undefined,
+    payload: Pick<MailPayload, 'evenIfWithdrawn' | 'subscription'>,
+  ): Promise<string | undefined> {
+    if (!userId) return undefined;
+    const [row] = await executor
+      .select({ status: users.status, email: users.emailSubscription, newsletter: users.newsletterSubscription })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) return undefined;
+    if (row.status === 'withdrawn' && !payload.evenIfWithdrawn) return 'withdrawn';
+    if (payload.subscription !== undefined && !row[payload.subscription]) return 'emailsOff';
+    return undefined;
+  }
+
+  async function attachmentsOf(payload: MailPayload) {
+    return Promise.all(
+      (payload.attachments ?? []).map(async (ref) => {
+        const file = await readFile(db, ref.fileId);
+        if (!file) throw new Error(`attachment ${ref.fileId} is missing`);
+        return { filename: ref.filename, contentType: ref.contentType, content: file.bytes };
+      }),
+    );
+  }
+
+  async function attempt(mail: ClaimedMail) {
+    try {
+      let reason = await suppression(db, mail.userId, mail.payload);
+      for (const check of lastChecks) reason ??= await check(mail);
+      if (reason) {
+        await recordAttempt(db, mail, clock.now(), { status: 'suppressed', reason });
+        return;
+      }
+      const language = mail.language as Language;
+      const rendered = renderMail(language, mail.payload.content, await contact());
+      try {
+        const reply = await transport.deliver({
+          id: mail.id,
+          from,
+          to: mail.recipient,
+          ...rendered,
+          attachments: await attachmentsOf(mail.payload),
+        });
+        // The message is out: its record must follow, even across a database restart, or it would go again.
+        await persistently(() => recordAttempt(db, mail, clock.now(), { status: 'sent', smtpReply: reply.smtpReply }));
+      } catch (error) {
+        const now = clock.now();
+        const failure = deliveryFailure(error, mail.attempts, now);
+        log.warn(
+          { emailId: mail.id, template: mail.template, attempt: mail.attempts, smtpCode: failure.smtpCode },
+          failure.status === 'failed' ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
+        );
+        await recordAttempt(db, mail, now, failure);
+      }
     } catch (error) {
-      const reason = error instanceof Error ? error.message.slice(0, 500) : String(error);
-      log.warn(
-        { emailId: id, template: request.template, code: (error as { code?: string }).code },
-        'e-mail delivery failed',
-      );
-      await db
-        .update(emailMessages)
-        .set({ status: 'failed', error: reason })
-        .where(eq(emailMessages.id, id))
-        .catch((dbError: unknown) => log.error({ err: dbError, emailId: id }, 'could not record a failed delivery'));
+      // The claim lapses and another attempt follows; nothing is lost.
+      log.error({ err: error, emailId: mail.id }, 'could not record an e-mail delivery');
     }
   }
 
-  /** Whether the recipient's withdrawal or communication preferences keep this message from being sent. */
-  async function suppressed(request: SendMailRequest): Promise<boolean> {
-    if (!request.userId) return false;
-    const [row] = await db
-      .select({
-        status: users.status,
-        email: users.emailSubscription,
-        newsletter: users.newsletterSubscription,
-      })
-      .from(users)
-      .where(eq(users.id, request.userId))
-      .limit(1);
-    if (!row) return false;
-    if (row.status === 'withdrawn' && !request.evenIfWithdrawn) return true;
-    return request.subscription !== undefined && !row[request.subscription];
+  async function allowedPriorities(): Promise<number[]> {
+    return (await inDowntime())
+      ? [MAIL_PRIORITY.security]
+      : [MAIL_PRIORITY.security, MAIL_PRIORITY.account, MAIL_PRIORITY.bulk];
+  }
+
+  async function sweep(signal?: AbortSignal) {
+    let bulkLeft = BULK_PER_SWEEP;
+    while (!signal?.aborted) {
+      const priorities = (await allowedPriorities()).filter((p) => p !== MAIL_PRIORITY.bulk || bulkLeft > 0);
+      const limit = bulkLeft > 0 ? Math.min(BATCH, bulkLeft) : BATCH;
+      const claimed = await claimDue(db, clock.now(), { priorities, limit });
+      if (claimed.length === 0) return;
+      bulkLeft -= claimed.filter((m) => m.priority === MAIL_PRIORITY.bulk).length;
+      await Promise.all(claimed.map(attempt));
+    }
   }
 
   return {
     transportKind: transport.kind,
-    /** Records the message and starts its delivery; resolves with the message id once it is recorded. */
-    async send(request: SendMailRequest): Promise<string> {
-      const rendered = renderMail(request.language, request.content, await contact());
-      const held = await suppressed(request);
-      const [row] = await db
+    /** Records a message in the caller's transaction (or on its own); resolves with its id. */
+    async queue(executor: Executor, request: SendMailRequest): Promise<string> {
+      const payload: MailPayload = {
+        content: request.content,
+        attachments: request.attachments,
+        evenIfWithdrawn: request.evenIfWithdrawn,
+        subscription: request.subscription,
+      };
+      const reason = await suppression(executor, request.userId, payload);
+      const now = clock.now();
+      const [row] = await executor
         .insert(emailMessages)
         .values({
           userId: request.userId,
           recipient: request.to,
           template: request.template,
           language: request.language,
-          subject: rendered.subject,
+          subject: request.content.subject,
           transport: transport.kind,
-          status: held ? 'suppressed' : 'queued',
-          createdAt: clock.now(),
+          priority: MAIL_PRIORITY[request.priority ?? 'account'],
+          ...(reason
+            ? { status: 'suppressed', suppressedReason: reason }
+            : { status: 'queued', payload, nextAttemptAt: now }),
+          createdAt: now,
         })
         .returning({ id: emailMessages.id });
-      const id = row!.id;
-      if (held) return id;
-      const delivery = deliver(id, request, rendered);
-      inFlight.add(delivery);
-      void delivery.finally(() => inFlight.delete(delivery));
+      return row!.id;
+    },
+    /** Starts delivering committed messages now, unless downtime holds them back for the sweep. */
+    deliverNow(ids: string[]) {
+      void track(
+        (async () => {
+          const claimed = await claimDue(db, clock.now(), {
+            ids,
+            priorities: await allowedPriorities(),
+            limit: ids.length,
+          });
+          await Promise.all(claimed.map(attempt));
+        })().catch((error: unknown) => log.error({ err: error }, 'could not start an e-mail delivery')),
+      );
+    },
+    /** Records a message that goes with no other change and starts delivering it; resolves with its id. */
+    async send(request: SendMailRequest): Promise<string> {
+      const id = await this.queue(db, request);
+      this.deliverNow([id]);
       return id;
+    },
+    /** On the embedded database, owned by this process alone: takes up at once what a killed process was sending. */
+    releaseClaims: () => releaseClaims(db, clock.now()),
+    /** Sends what is due; the scheduler runs it every minute. */
+    sweep: (signal?: AbortSignal) => track(sweep(signal)),
+    /** Adds a check made just before each delivery; a reason it answers suppresses the message. */
+    addLastCheck(check: (mail: ClaimedMail) => Promise<string | undefined>) {
+      lastChecks.push(check);
     },
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+    /** Waits a moment for deliveries under way; a message still sending is taken up again once its claim lapses. */
     async close() {
-      await this.idle();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.idle(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
       await transport.close();
     },
   };

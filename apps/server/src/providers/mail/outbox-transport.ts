@@ -20,6 +20,7 @@ export function outboxTransport(log: FastifyBaseLogger): MailTransport {
         },
         'e-mail kept in the outbox',
       );
+      return {};
     },
     async close() {},
   };

@@ -1,17 +1,24 @@
 import nodemailer from 'nodemailer';
 import type { MailTransport } from './mail-transport';
 
-/** Delivers through the SMTP server of SMTP_URL, with timeouts short enough not to pile up work. */
-export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as never);
+/** How long to wait for the connection, the server's greeting, and any reply after that. */
+export interface SmtpTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+}
+const TIMEOUTS: SmtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+/**
+ * Delivers through the SMTP server of SMTP_URL, with timeouts short enough not to pile up work; a time-out is
+ * a failed attempt that the ledger tries again later.
+ */
+export function smtpTransport(url: string, timeouts: SmtpTimeouts = TIMEOUTS): MailTransport {
+  const transporter = nodemailer.createTransport({ url, ...timeouts });
   return {
     kind: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail({
+      const info = await transporter.sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -24,6 +31,7 @@ export function smtpTransport(url: string): MailTransport {
           content: Buffer.from(a.content),
         })),
       });
+      return { smtpReply: typeof info.response === 'string' ? info.response.slice(0, 500) : undefined };
     },
     async close() {
       transporter.close();

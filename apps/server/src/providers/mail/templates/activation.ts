@@ -9,14 +9,21 @@ export interface ActivationMailValues {
   expiresOn: string;
 }
 
-/** The account-activation e-mail, sent on registration and on every resend. */
-export function activationMail(language: Language, values: ActivationMailValues): MailContent {
-  const t = (key: string, v?: Record<string, string>) => translateMail(language, key, v);
+/**
+ * The account-activation e-mail, sent on registration and on every resend; `activationReminder` is its reminder
+ * (on the configured days after registration), with a fresh link too.
+ */
+export function activationMail(
+  language: Language,
+  values: ActivationMailValues,
+  section: 'activation' | 'activationReminder' = 'activation',
+): MailContent {
+  const t = (key: string, v?: Record<string, string>) => translateMail(language, `${section}.${key}`, v);
   return {
-    subject: t('activation.subject'),
-    greeting: t('activation.greeting', { name: values.firstName }),
-    before: [t('activation.intro'), t('activation.action')],
-    action: { label: t('activation.button'), url: values.link },
-    after: [t('activation.expiry', { date: values.expiresOn }), t('activation.ignore')],
+    subject: t('subject'),
+    greeting: t('greeting', { name: values.firstName }),
+    before: [t('intro'), t('action')],
+    action: { label: t('button'), url: values.link },
+    after: [t('expiry', { date: values.expiresOn }), t('ignore')],
   };
 }

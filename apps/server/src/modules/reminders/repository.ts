@@ -1,0 +1,132 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TReminderType } from '@portal/shared/settings/reminders';
+import type { Database } from '../../db/client';
+import { isoText } from '../../db/iso-text';
+import { reminderDispatches } from '../../db/schema';
+
+/** One configured day of one reminder that has come for one person and has not been dealt with yet. */
+export interface DueReminder {
+  userId: string;
+  email: string;
+  firstName: string;
+  language: string;
+  status: string;
+  emailSubscription: boolean;
+  roundNumber: number;
+  /** When the survey round's window ends (survey reminders only). */
+  closesAt: string | null;
+  days: number;
+  /** Whether an earlier e-mail to the address was refused for good by the mail server. */
+  addressRefused: boolean;
+}
+
+/** Where each reminder type's people come from, what its days count from, and who still needs it. */
+function source(type: TReminderType, now: string, roundForms: number): { from: SQL; anchor: SQL; who: SQL } {
+  switch (type) {
+    case 'ACCOUNT_ACTIVATION':
+      return {
+        from: sql`users u`,
+        anchor: sql`u.created_at`,
+        who: sql`u.role = 'patient' and u.status = 'pending'`,
+      };
+    case 'ICF':
+      return {
+        from: sql`users u`,
+        anchor: sql`u.activated_at`,
+        who: sql`u.role = 'patient' and u.activated_at is not null and u.consent_signed_at is null
+          and u.status in ('active', 'withdrawn')`,
+      };
+    case 'SURVEY':
+      return {
+        from: sql`survey_rounds r join users u on u.id = r.user_id`,
+        anchor: sql`r.opens_at`,
+        who: sql`u.status in ('active', 'withdrawn') and r.closes_at > ${now}::timestamptz
+          and (select count(distinct s.form_key) from survey_responses s
+               where s.round_id = r.id and s.submitted_at is not null) < ${roundForms}`,
+      };
+  }
+}
+
+/**
+ * The reminders of a type whose day has come (in the study's time zone: the day's calendar date is on or after
+ * the anchor's date plus the configured days), that were not dealt with before, for a day that was in the
+ * schedule by then (a day added later never sends for dates already past). Oldest people first.
+ */
+export async function findDueReminders(
+  db: Database,
+  type: TReminderType,
+  at: { now: Date; timeZone: string; roundForms: number; limit: number },
+): Promise<DueReminder[]> {
+  const now = at.now.toISOString();
+  const { from, anchor, who } = source(type, now, at.roundForms);
+  const dueDate = sql`((${anchor}) at time zone ${at.timeZone})::date + rd.days`;
+  const round = type === 'SURVEY' ? sql`r.number` : sql`0`;
+  const result = await db.execute(sql`
+    select u.id as "userId", u.email, u.first_name as "firstName", u.language, u.status,
+      u.email_subscription as "emailSubscription", ${round} as "roundNumber",
+      ${type === 'SURVEY' ? isoText(sql`r.closes_at`) : sql`null`} as "closesAt", rd.days,
+      exists (
+        select 1 from email_messages m
+        where lower(m.recipient) = lower(u.email) and m.status = 'failed' and m.smtp_code between 500 and 599
+          and not exists (select 1 from email_messages later where lower(later.recipient) = lower(u.email)
+                          and later.status = 'sent' and later.sent_at > m.last_attempt_at)
+      ) as "addressRefused"
+    from ${from}
+    join reminder_days rd on rd.type = ${type}
+    where ${who}
+      and ${dueDate} <= (${now}::timestamptz at time zone ${at.timeZone})::date
+      and ${dueDate} >= (rd.created_at at time zone ${at.timeZone})::date
+      and not exists (
+        select 1 from reminder_dispatches d
+        where d.user_id = u.id and d.type = ${type} and d.round_number = ${round} and d.days = rd.days
+      )
+    order by ${anchor}, u.id, rd.days
+    limit ${at.limit}`);
+  return (result as unknown as { rows: DueReminder[] }).rows.map((row) => ({
+    ...row,
+    roundNumber: Number(row.roundNumber),
+    days: Number(row.days),
+  }));
+}
+
+/** Whether the reminder queued as this e-mail is still needed: its person has still not done what it asks. */
+export async function reminderStillNeeded(
+  db: Database,
+  type: TReminderType,
+  emailId: string,
+  at: { now: Date; roundForms: number },
+): Promise<boolean> {
+  const { from, who } = source(type, at.now.toISOString(), at.roundForms);
+  const round = type === 'SURVEY' ? sql`r.number` : sql`0`;
+  const result = await db.execute(sql`
+    select 1 from ${from}
+    join reminder_dispatches d on d.user_id = u.id and d.round_number = ${round}
+    where d.email_id = ${emailId} and ${who}`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * Records what became of a due reminder. Answers false when it was recorded already (by another process): the
+ * unique key on person, type, round and day is what makes a reminder go at most once.
+ */
+export async function recordDispatch(
+  tx: Pick<Database, 'insert'>,
+  row: { userId: string; type: TReminderType; roundNumber: number; days: number; now: Date } & (
+    { emailId: string } | { skippedReason: string }
+  ),
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(reminderDispatches)
+    .values({
+      userId: row.userId,
+      type: row.type,
+      roundNumber: row.roundNumber,
+      days: row.days,
+      emailId: 'emailId' in row ? row.emailId : null,
+      skippedReason: 'skippedReason' in row ? row.skippedReason : null,
+      createdAt: row.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: reminderDispatches.id });
+  return inserted.length > 0;
+}

@@ -1,0 +1,155 @@
+import { formatDate } from '@portal/shared/dates';
+import { toLanguage } from '@portal/shared/i18n/language';
+import { REMINDER_TYPES, type TReminderType } from '@portal/shared/settings/reminders';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../providers/clock/clock';
+import type { Mailer } from '../../providers/mail/mailer';
+import type { ClaimedMail } from '../../providers/mail/ledger';
+import { consentReminderMail, surveyReminderMail } from '../../providers/mail/templates/reminders';
+import { findDueReminders, recordDispatch, reminderStillNeeded, type DueReminder } from './repository';
+
+/** How many due reminders one run deals with at most; the rest wait for the next run, a minute later. */
+const PER_RUN = 500;
+const LOGIN_PATH = '/login-patient';
+
+export interface ReminderDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  timeZone: string;
+  sendHours: { from: number; to: number };
+  inDowntime: () => Promise<boolean>;
+  /** Issues a fresh activation link and queues its reminder in the transaction (registration's). */
+  queueActivationReminder(
+    tx: Database,
+    user: { id: string; email: string; firstName: string; language: string },
+    at: { now: Date; linkDays: number },
+  ): Promise<string>;
+  linkDays(): Promise<number>;
+  openDueRounds(now: Date, limit: number): Promise<void>;
+  roundFormCount(): Promise<number>;
+}
+
+/** The hour of `now` on the study's clock, 0 to 23. */
+export function studyHour(now: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now);
+  return Number(hour);
+}
+
+/** Thrown inside a dispatch transaction to undo it: another process recorded the same reminder first. */
+class AlreadyDispatched extends Error {}
+
+const TEMPLATES: Record<TReminderType, string> = {
+  ACCOUNT_ACTIVATION: 'activation-reminder',
+  ICF: 'consent-reminder',
+  SURVEY: 'survey-reminder',
+};
+
+/**
+ * Sends the reminders that fell due: account activation (from registration, with a fresh link), consent (from
+ * activation) and survey (from a round's opening, until its questionnaires are submitted), each on the days its
+ * schedule holds, in the participant's language, during the study's daytime and never during downtime. Every
+ * due reminder is recorded once, sent or not, with the reason it was not: `withdrawn`, `emailsOff`,
+ * `addressRefused` (the mail server refused the address for good) or `superseded` (a later day of the same
+ * reminder fell due at the same time, as after an outage: only the latest goes).
+ */
+export function createReminderService(deps: ReminderDeps) {
+  const { db, clock, mailer } = deps;
+  const loginLink = `${deps.publicUrl}${LOGIN_PATH}`;
+
+  function skipReason(due: DueReminder, latest: boolean): string | undefined {
+    if (due.status === 'withdrawn') return 'withdrawn';
+    if (!due.emailSubscription) return 'emailsOff';
+    if (due.addressRefused) return 'addressRefused';
+    if (!latest) return 'superseded';
+    return undefined;
+  }
+
+  async function dispatch(type: TReminderType, due: DueReminder, latest: boolean, linkDays: number) {
+    const now = clock.now();
+    const key = { userId: due.userId, type, roundNumber: due.roundNumber, days: due.days, now };
+    const skippedReason = skipReason(due, latest);
+    try {
+      return await db.transaction(async (tx) => {
+        if (skippedReason) {
+          if (!(await recordDispatch(tx, { ...key, skippedReason }))) throw new AlreadyDispatched();
+          return undefined;
+        }
+        const emailId = await queueReminder(tx, type, due, now, linkDays);
+        if (!(await recordDispatch(tx, { ...key, emailId }))) throw new AlreadyDispatched();
+        return emailId;
+      });
+    } catch (error) {
+      if (error instanceof AlreadyDispatched) return undefined;
+      throw error;
+    }
+  }
+
+  function queueReminder(tx: Database, type: TReminderType, due: DueReminder, now: Date, linkDays: number) {
+    const language = toLanguage(due.language);
+    const recipient = { id: due.userId, email: due.email, firstName: due.firstName, language: due.language };
+    if (type === 'ACCOUNT_ACTIVATION') return deps.queueActivationReminder(tx, recipient, { now, linkDays });
+    const content =
+      type === 'ICF'
+        ? consentReminderMail(language, { firstName: due.firstName, link: loginLink })
+        : surveyReminderMail(language, {
+            firstName: due.firstName,
+            link: loginLink,
+            closesOn: formatDate(due.closesAt!),
+          });
+    return mailer.queue(tx, {
+      to: due.email,
+      userId: due.userId,
+      language,
+      template: TEMPLATES[type],
+      content,
+      priority: 'bulk',
+      subscription: 'email',
+    });
+  }
+
+  return {
+    /** Whether reminders may go out now: the study's daytime, outside downtime. */
+    async sendingTime(): Promise<boolean> {
+      const hour = studyHour(clock.now(), deps.timeZone);
+      if (hour < deps.sendHours.from || hour >= deps.sendHours.to) return false;
+      return !(await deps.inDowntime());
+    },
+
+    /** One run of the reminder job (every minute): records and queues what fell due; answers how many it sent. */
+    async run(signal?: AbortSignal): Promise<number> {
+      if (!(await this.sendingTime())) return 0;
+      await deps.openDueRounds(clock.now(), PER_RUN);
+      const [linkDays, roundForms] = await Promise.all([deps.linkDays(), deps.roundFormCount()]);
+      let queued = 0;
+      for (const type of REMINDER_TYPES) {
+        const due = await findDueReminders(db, type, {
+          now: clock.now(),
+          timeZone: deps.timeZone,
+          roundForms,
+          limit: PER_RUN,
+        });
+        for (const [index, reminder] of due.entries()) {
+          if (signal?.aborted) return queued;
+          const next = due[index + 1];
+          const latest = !next || next.userId !== reminder.userId || next.roundNumber !== reminder.roundNumber;
+          if (await dispatch(type, reminder, latest, linkDays)) queued += 1;
+        }
+      }
+      return queued;
+    },
+
+    /**
+     * The last check before a reminder leaves: one whose purpose was met since it was queued (the account was
+     * activated, the consent signed, the round submitted or closed) is not sent, with the reason `alreadyDone`.
+     */
+    async alreadyDone(mail: ClaimedMail): Promise<string | undefined> {
+      const type = (Object.keys(TEMPLATES) as TReminderType[]).find((t) => TEMPLATES[t] === mail.template);
+      if (!type || !mail.userId) return undefined;
+      const at = { now: clock.now(), roundForms: await deps.roundFormCount() };
+      return (await reminderStillNeeded(db, type, mail.id, at)) ? undefined : 'alreadyDone';
+    },
+  };
+}
+export type ReminderService = ReturnType<typeof createReminderService>;

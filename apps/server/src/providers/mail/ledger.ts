@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailMessages } from '../../db/schema';
+import type { MailContent } from './templates/render';
+
+/** A file sent with a message: a stored document, read again when the message is delivered. */
+export interface MailAttachmentRef {
+  filename: string;
+  contentType: string;
+  fileId: string;
+}
+
+/** What the ledger keeps until delivery: the message itself and the rules it is sent under. */
+export interface MailPayload {
+  content: MailContent;
+  attachments?: MailAttachmentRef[];
+  evenIfWithdrawn?: boolean;
+  subscription?: 'email' | 'newsletter';
+}
+
+/** A message claimed for one delivery attempt. */
+export interface ClaimedMail {
+  id: string;
+  userId: string | null;
+  recipient: string;
+  template: string;
+  language: string;
+  payload: MailPayload;
+  priority: number;
+  attempts: number;
+}
+
+export const MAIL_PRIORITY = { security: 0, account: 1, bulk: 2 } as const;
+export type MailPriority = keyof typeof MAIL_PRIORITY;
+
+/** How long a claimed message is reserved for the process delivering it; then any process may try it again. */
+export const LEASE_MS = 5 * 60_000;
+
+/**
+ * Claims up to `limit` messages due for delivery for this process: queued ones whose attempt time has come, and
+ * ones whose last claim lapsed (the process delivering them stopped). One atomic statement with SKIP LOCKED,
+ * so two processes never claim the same message.
+ */
+export async function claimDue(
+  db: Database,
+  now: Date,
+  filter: { ids?: string[]; priorities: number[]; limit: number },
+): Promise<ClaimedMail[]> {
+  if (filter.limit <= 0 || filter.priorities.length === 0) return [];
+  const at = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  const onlyIds = filter.ids
+    ? sql`and m.id in (${sql.join(
+        filter.ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute(sql`
+    update email_messages set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}::timestamptz,
+      last_attempt_at = ${at}::timestamptz
+    where id in (
+      select m.id from email_messages m
+      where ((m.status = 'queued' and m.next_attempt_at <= ${at}::timestamptz)
+          or (m.status = 'sending' and m.lease_until <= ${at}::timestamptz))
+        and m.priority in (${sql.join(
+          filter.priorities.map((p) => sql`${p}`),
+          sql`, `,
+        )})
+        ${onlyIds}
+      order by m.priority, m.next_attempt_at
+      limit ${filter.limit}
+      for update skip locked
+    )
+    returning id, user_id as "userId", recipient, template, language, payload, priority, attempts`);
+  return (result as unknown as { rows: ClaimedMail[] }).rows;
+}
+
+/**
+ * Makes every claimed message due again at once. Only for a database no other process can use (the embedded
+ * one, locked to this process): a claim found there at start was left by a process that was killed.
+ */
+export async function releaseClaims(db: Database, now: Date) {
+  await db
+    .update(emailMessages)
+    .set({ status: 'queued', leaseUntil: null, nextAttemptAt: now })
+    .where(eq(emailMessages.status, 'sending'));
+}
+
+type Outcome =
+  | { status: 'sent'; smtpReply?: string }
+  | { status: 'suppressed'; reason: string }
+  | { status: 'failed'; error: string; smtpReply?: string; smtpCode?: number }
+  | { status: 'queued'; nextAttemptAt: Date; error: string; smtpReply?: string; smtpCode?: number };
+
+/**
+ * Records how an attempt ended, if this process still holds the claim it made (a lapsed claim taken over by
+ * another process is that process's to record). A final state drops the payload with its links and codes.
+ */
+export async function recordAttempt(db: Database, mail: ClaimedMail, now: Date, outcome: Outcome) {
+  const final = outcome.status !== 'queued';
+  await db
+    .update(emailMessages)
+    .set({
+      status: outcome.status,
+      leaseUntil: null,
+      ...(final ? { payload: null, nextAttemptAt: null } : { nextAttemptAt: outcome.nextAttemptAt }),
+      ...(outcome.status === 'sent' ? { sentAt: now, smtpReply: outcome.smtpReply ?? null, error: null } : {}),
+      ...(outcome.status === 'suppressed' ? { suppressedReason: outcome.reason } : {}),
+      ...(outcome.status === 'failed' || outcome.status === 'queued'
+        ? { error: outcome.error, smtpReply: outcome.smtpReply ?? null, smtpCode: outcome.smtpCode ?? null }
+        : {}),
+    })
+    .where(
+      and(
+        eq(emailMessages.id, mail.id),
+        eq(emailMessages.status, 'sending'),
+        eq(emailMessages.attempts, mail.attempts),
+      ),
+    );
+}

@@ -1,0 +1,114 @@
+import { expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { emailMessages } from '../src/db/schema';
+import { seedDatabase } from '../src/db/seed';
+import { readEnv } from '../src/env';
+import { fixedClock } from '../src/providers/clock/clock';
+import type { Mailer } from '../src/providers/mail/mailer';
+import { activationMail } from '../src/providers/mail/templates/activation';
+import {
+  buildTestApp,
+  createPostgresDatabase,
+  describeEachDatabase,
+  memoryMailTransport,
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  TEST_START,
+  testTokenSigningKey,
+} from './helpers';
+
+const reminderTo = (to: string) => ({
+  to,
+  language: 'en' as const,
+  template: 'activation-reminder',
+  priority: 'bulk' as const,
+  content: activationMail('en', { firstName: 'Ana', link: 'https://portal.example.org/x', expiresOn: '05/30/2026' }),
+});
+
+/** Bulk mail is sent only by the scheduler's sweep, never on the request that queues it. */
+async function queueBulk(mailer: Mailer, db: Parameters<Mailer['queue']>[0], count: number, label: string) {
+  const addresses = Array.from({ length: count }, (_, i) => `${label}${i}@example.org`);
+  for (const address of addresses) await mailer.queue(db, reminderTo(address));
+  return addresses;
+}
+
+describeEachDatabase('The scheduler', (target) => {
+  it('starts with the server and at once sends what was queued and what a killed process was sending', async () => {
+    let queued: string[] = [];
+    const t = await buildTestApp(target, {
+      scheduler: true,
+      configure: async (app) => {
+        queued = await queueBulk(app.services.mailer, app.db, 3, 'queued');
+        // A process claimed this one and was killed while sending it: its claim has lapsed.
+        await app.db.insert(emailMessages).values({
+          recipient: 'interrupted@example.org',
+          template: 'activation-reminder',
+          language: 'en',
+          subject: 'Reminder',
+          transport: 'outbox',
+          status: 'sending',
+          priority: 2,
+          attempts: 1,
+          payload: { content: reminderTo('interrupted@example.org').content },
+          leaseUntil: new Date('2026-03-01T11:59:00.000Z'),
+        });
+      },
+    });
+    try {
+      await expect
+        .poll(() => t.mail.delivered.map((m) => m.to).sort(), { timeout: 20_000 })
+        .toEqual(['interrupted@example.org', ...queued].sort());
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+it.skipIf(!serverUrl)(
+  'two server processes on one PostgreSQL share the work: each message goes once',
+  { timeout: 60_000 },
+  async () => {
+    const database = await createPostgresDatabase(serverUrl!);
+    const handles = [];
+    const apps = [];
+    try {
+      const env = readEnv({ ADMIN_EMAIL: TEST_ADMIN_EMAIL, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
+      const clock = fixedClock(TEST_START);
+      const transports = [memoryMailTransport(), memoryMailTransport()];
+      for (const transport of transports) {
+        const handle = await openDatabase({ kind: 'postgres', url: database.url });
+        handles.push(handle);
+        if (handles.length === 1) {
+          await seedDatabase(handle.db, {
+            adminEmail: env.ADMIN_EMAIL,
+            adminPassword: env.ADMIN_PASSWORD,
+            demo: false,
+            clock,
+          });
+        }
+        apps.push(
+          await buildApp({
+            env,
+            db: handle.db,
+            clock,
+            logger: false,
+            tokenSigningKey: await testTokenSigningKey(),
+            mailTransport: transport,
+            jobs: handle.jobs,
+          }),
+        );
+      }
+      const addresses = await queueBulk(apps[0]!.services.mailer, handles[0]!.db, 40, 'shared');
+      await Promise.all(apps.map((app) => app.ready()));
+
+      const delivered = () => transports.flatMap((t) => t.delivered.map((m) => m.to)).sort();
+      await expect.poll(delivered, { timeout: 30_000 }).toEqual([...addresses].sort());
+    } finally {
+      for (const app of apps) await app.close();
+      for (const handle of handles) await handle.close();
+      await database.drop();
+    }
+  },
+);
