@@ -1,14 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { describe, it, type TestContext } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { DEMO_PATIENT } from '../src/db/seed-data';
 import { verifyPassword } from '../src/security/password-hash';
 import { createPostgresDatabase } from './helpers';
 
@@ -186,6 +188,64 @@ describe.concurrent('the server process', () => {
       expect(stored.admins[0]?.email).toBe('admin@example.org');
       expect(await verifyPassword(stored.admins[0]?.passwordHash ?? '', password)).toBe(true);
       expect(stored.patients).toHaveLength(0);
+    },
+  );
+
+  it(
+    'a server killed while an e-mail is with the mail server sends it once, when it starts again',
+    { timeout: PROCESS_TEST_TIMEOUT_MS },
+    async ({ expect, onTestFinished }) => {
+      // The mail server takes in the first message whole but never answers it: its sender is killed meanwhile,
+      // so that message was never accepted. It accepts every message after that.
+      let held = 0;
+      let heldMessage = '';
+      const accepted: string[] = [];
+      const smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            const message = Buffer.concat(chunks).toString('utf8');
+            if (held === 0) {
+              held += 1;
+              heldMessage = message;
+              return;
+            }
+            accepted.push(message);
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+      const smtpPort = (smtp.server.address() as AddressInfo).port;
+      const env = {
+        DATA_DIR: temporaryDataDir(onTestFinished),
+        SEED_DEMO: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      };
+
+      const first = await startServer(onTestFinished, env);
+      const reset = await fetch(
+        `http://127.0.0.1:${first.port}/common-server/reset-password/init?email=${encodeURIComponent(DEMO_PATIENT.email)}`,
+      );
+      expect(reset.status).toBe(200);
+      await expect.poll(() => held, { timeout: 20_000 }).toBe(1);
+      first.child.kill('SIGKILL');
+      await first.exited;
+
+      const second = await startServer(onTestFinished, env);
+      await expect.poll(() => accepted.length, { timeout: 30_000 }).toBe(1);
+      // The same message (the demo participant reads Spanish), from the same ledger record.
+      const messageId = (text: string) => /^Message-ID: (<[^>]+>)/m.exec(text)?.[1];
+      expect(accepted[0]).toContain('To: demo.patient@example.org');
+      expect(accepted[0]).toContain('Subject: =?UTF-8?Q?Restablezca_su_contrase=C3=B1a');
+      expect(messageId(accepted[0]!)).toBe(messageId(heldMessage));
+      expect((await stopServer(second)).result).toEqual({ code: 0, signal: null });
+      expect(accepted).toHaveLength(1);
     },
   );
 

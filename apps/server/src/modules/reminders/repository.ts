@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TReminderType } from '@portal/shared/settings/reminders';
+import { REMINDER_TYPES, type TReminderType } from '@portal/shared/settings/reminders';
 import type { Database } from '../../db/client';
 import { isoText } from '../../db/iso-text';
-import { reminderDispatches } from '../../db/schema';
+import { reminderDays, reminderDispatches } from '../../db/schema';
 
 /** One configured day of one reminder that has come for one person and has not been dealt with yet. */
 export interface DueReminder {
@@ -18,6 +18,13 @@ export interface DueReminder {
   days: number;
   /** Whether an earlier e-mail to the address was refused for good by the mail server. */
   addressRefused: boolean;
+}
+
+/** The reminder types whose schedule holds at least one day, in the order reminders are sent. */
+export async function scheduledTypes(db: Database): Promise<TReminderType[]> {
+  const rows = await db.selectDistinct({ type: reminderDays.type }).from(reminderDays);
+  const types = new Set(rows.map((row) => row.type));
+  return REMINDER_TYPES.filter((type) => types.has(type));
 }
 
 /** Where each reminder type's people come from, what its days count from, and who still needs it. */

@@ -1,12 +1,12 @@
 import { formatDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
-import { REMINDER_TYPES, type TReminderType } from '@portal/shared/settings/reminders';
+import type { TReminderType } from '@portal/shared/settings/reminders';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ClaimedMail } from '../../providers/mail/ledger';
 import { consentReminderMail, surveyReminderMail } from '../../providers/mail/templates/reminders';
-import { findDueReminders, recordDispatch, reminderStillNeeded, type DueReminder } from './repository';
+import { findDueReminders, recordDispatch, reminderStillNeeded, scheduledTypes, type DueReminder } from './repository';
 
 /** How many due reminders one run deals with at most; the rest wait for the next run, a minute later. */
 const PER_RUN = 500;
@@ -120,10 +120,12 @@ export function createReminderService(deps: ReminderDeps) {
     /** One run of the reminder job (every minute): records and queues what fell due; answers how many it sent. */
     async run(signal?: AbortSignal): Promise<number> {
       if (!(await this.sendingTime())) return 0;
-      await deps.openDueRounds(clock.now(), PER_RUN);
+      const scheduled = await scheduledTypes(db);
+      if (scheduled.length === 0) return 0;
+      if (scheduled.includes('SURVEY')) await deps.openDueRounds(clock.now(), PER_RUN);
       const [linkDays, roundForms] = await Promise.all([deps.linkDays(), deps.roundFormCount()]);
       let queued = 0;
-      for (const type of REMINDER_TYPES) {
+      for (const type of scheduled) {
         const due = await findDueReminders(db, type, {
           now: clock.now(),
           timeZone: deps.timeZone,
