@@ -209,6 +209,8 @@ for (const [language, phone] of [
     page,
     baseURL,
   }) => {
+    // Five sections, each with its accessibility check: the longest journey of the page on a busy machine.
+    test.slow();
     const account = await openSettings(page, baseURL!, language, 'sections', phone);
     await expect(page.getByRole('heading', { level: 2, name: t('account.profileTab') })).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();

@@ -14,7 +14,7 @@ import { text } from './texts';
 
 /**
  * The participants of e2e/backdated-registrations.ts registered 24 hours before the portal started and never
- * activated their accounts. With the account-activation reminder on day 1 after registration, each gets one
+ * activated their accounts. With account-activation reminders on days 1 and 2 after registration, each gets one
  * reminder, in their language, whose fresh link activates the account.
  */
 
@@ -73,8 +73,10 @@ test.describe('account activation reminders', () => {
   test.beforeAll(async () => {
     const admin = await apiLogin(ADMIN.email, ADMIN.password);
     original = await scheduleDays(admin);
-    // A day added today reminds only those whose day comes today or later: registered yesterday, day 1 is today.
-    await setSchedule(admin, [1]);
+    // A day added today reminds only those whose day comes today or later. Registered yesterday, day 1 is today;
+    // should midnight (UTC) have passed since they registered, day 1 is past and day 2 is today. Either way each
+    // participant gets exactly one reminder: when both days are due, only the later goes.
+    await setSchedule(admin, [1, 2]);
   });
   test.afterAll(async () => {
     // A new sign-in: the first one's access token may have run out while the tests waited for the e-mails.

@@ -36,6 +36,7 @@ import { passwordRoutes } from './modules/password/routes';
 import { createPasswordService, type PasswordService } from './modules/password/service';
 import { createAccountService, type AccountService } from './modules/account/service';
 import { requestLanguage, translate } from './lib/localize';
+import { withinSendHours } from './lib/study-time';
 import { consentRoutes } from './modules/consent/routes';
 import { createSigningService, type SigningService } from './modules/consent/signing';
 import { createSignedCopyService, type SignedCopyService } from './modules/consent/signed-copy';
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
     contact: async () => (await settings.getClientConfig()).contact,
     inDowntime: async () => (await settings.getDowntime()).inDowntime,
+    bulkHours: (now) => withinSendHours(now, env.STUDY_TIME_ZONE, env.REMINDER_SEND_HOURS),
   });
   const captcha = createCaptchaService({ db, clock });
   const auth = createAuthService({
@@ -189,8 +191,9 @@ export async function buildApp(options: BuildAppOptions) {
       withdrawal: createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions }),
     },
   });
-  if (options.jobs) {
-    const scheduler = createScheduler(options.jobs, app.log);
+  const jobs = options.jobs;
+  const scheduler = jobs ? createScheduler(jobs, app.log) : undefined;
+  if (jobs && scheduler) {
     scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
     scheduler.add({
       name: 'reminders',
@@ -200,15 +203,17 @@ export async function buildApp(options: BuildAppOptions) {
         if ((await reminders.run(signal)) > 0) await mailer.sweep(signal);
       },
     });
-    const jobs = options.jobs;
     app.addHook('onReady', async () => {
       if (jobs.kind === 'pglite') await mailer.releaseClaims();
       await scheduler.start();
     });
-    app.addHook('onClose', () => scheduler.stop());
   }
-  // Deliveries under way finish (for a moment) before the database closes.
-  app.addHook('onClose', () => mailer.close());
+  // On close nothing new is claimed or started, and deliveries under way get a moment, before the database closes.
+  app.addHook('onClose', async () => {
+    const mailClosed = mailer.close();
+    await scheduler?.stop();
+    await mailClosed;
+  });
 
   // External plugins.
   registerSecurityHeaders(app);

@@ -76,6 +76,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
   const database = useTestDatabase(target);
   const clock = fixedClock(TEST_START);
   let downtime = false;
+  let daytime = true;
   const request = {
     to: 'ana@example.org',
     language: 'sp' as const,
@@ -91,6 +92,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
       log,
       contact: async () => DEFAULT_CONTACT,
       inDowntime: async () => downtime,
+      bulkHours: () => daytime,
     });
   const row = async (id: string) => {
     const [found] = await database().db.select().from(emailMessages).where(eq(emailMessages.id, id));
@@ -106,6 +108,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     await database().db.delete(emailMessages);
     clock.set(TEST_START);
     downtime = false;
+    daytime = true;
   });
 
   it('records the message as queued with its content, then as sent with the SMTP reply and no content', async () => {
@@ -208,8 +211,11 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     expect(delivered).toHaveLength(1);
   });
 
-  it('fails a message for good on a permanent refusal (5xx), with the SMTP reply, and drops its content', async () => {
-    const failing = controlledTransport({ kind: 'smtp', failWith: smtpError(550, '550 5.1.1 Mailbox unavailable') });
+  it('fails a message for good when the recipient is refused (5xx), with the SMTP reply, and drops its content', async () => {
+    const failing = controlledTransport({
+      kind: 'smtp',
+      failWith: Object.assign(smtpError(550, '550 5.1.1 Mailbox unavailable'), { command: 'RCPT TO' }),
+    });
     const log = silentLog();
     const mailer = mailerWith(failing.transport, log);
     const id = await mailer.send(request);
@@ -220,6 +226,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
       status: 'failed',
       attempts: 1,
       smtpCode: 550,
+      recipientRefused: true,
       smtpReply: '550 5.1.1 Mailbox unavailable',
       error: 'EENVELOPE: 550 5.1.1 Mailbox unavailable',
       sentAt: null,
@@ -309,7 +316,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     expect(delivered.map((m) => m.id).sort()).toEqual([code, activation, reminder].sort());
   });
 
-  it('sends at most 60 bulk messages a sweep, so a backlog goes out spread over the following minutes', async () => {
+  it('sends at most 60 bulk messages a minute, so a backlog goes out spread over the following minutes', async () => {
     const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
     release();
     const mailer = mailerWith(transport);
@@ -317,11 +324,59 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
       await mailer.queue(database().db, { ...request, to: `r${i}@example.org`, priority: 'bulk' });
     }
     const code = await mailer.queue(database().db, { ...request, template: 'login-code', priority: 'security' });
-    await mailer.sweep();
+    await Promise.all([mailer.sweep(), mailer.sweep()]);
     expect(delivered).toHaveLength(61);
     expect(delivered.map((m) => m.id)).toContain(code);
+    clock.set('2026-03-01T12:00:59.000Z');
+    await mailer.sweep();
+    expect(delivered).toHaveLength(61);
+    clock.set('2026-03-01T12:01:00.000Z');
     await mailer.sweep();
     expect(delivered).toHaveLength(76);
+  });
+
+  it('keeps bulk messages for the study daytime, and sends the others at any hour', async () => {
+    const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
+    release();
+    const mailer = mailerWith(transport);
+    daytime = false;
+    const reminder = await mailer.queue(database().db, { ...request, priority: 'bulk' });
+    const activation = await mailer.queue(database().db, request);
+    await mailer.sweep();
+    expect(delivered.map((m) => m.id)).toEqual([activation]);
+    daytime = true;
+    await mailer.sweep();
+    expect(delivered.map((m) => m.id)).toEqual([activation, reminder]);
+  });
+
+  it('fails for good only on a refusal of the recipient or of the message, and retries a refused sign-in', async () => {
+    const cases = [
+      { error: Object.assign(smtpError(550, '550 5.1.1 No such user'), { command: 'RCPT TO' }), refused: true },
+      { error: Object.assign(smtpError(554, '554 5.7.1 Message rejected'), { command: 'DATA' }), refused: false },
+      {
+        error: Object.assign(smtpError(535, '535 5.7.8 Authentication failed'), {
+          code: 'EAUTH',
+          command: 'AUTH PLAIN',
+        }),
+      },
+      { error: Object.assign(smtpError(553, '553 5.7.1 Sender not allowed'), { command: 'MAIL FROM' }) },
+    ];
+    const outcomes = [];
+    for (const { error } of cases) {
+      const failing = controlledTransport({ kind: 'smtp', failWith: error });
+      failing.release();
+      const mailer = mailerWith(failing.transport);
+      const id = await mailer.send(request);
+      await mailer.idle();
+      const stored = await row(id);
+      outcomes.push({ status: stored.status, smtpCode: stored.smtpCode, recipientRefused: stored.recipientRefused });
+    }
+    expect(outcomes).toEqual([
+      { status: 'failed', smtpCode: 550, recipientRefused: true },
+      { status: 'failed', smtpCode: 554, recipientRefused: false },
+      { status: 'queued', smtpCode: 535, recipientRefused: false },
+      { status: 'queued', smtpCode: 553, recipientRefused: false },
+    ]);
   });
 
   it('does not send to a participant who withdrew after the message was queued, and records why', async () => {
@@ -347,22 +402,31 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     expect(delivered.map((m) => m.id)).toEqual([confirmation]);
   });
 
-  it.skipIf(target.kind !== 'postgres')(
-    'records a delivery even when the database drops every connection while the message is being sent',
+  // A database that refuses connections for a while is a PostgreSQL server: not declared on PGlite.
+  const onPostgres = target.kind === 'postgres' ? it : () => undefined;
+  onPostgres(
+    'records a delivery even when the database is unreachable for a while just after the message was sent',
     async () => {
       const connection = database().jobs;
       if (connection.kind !== 'postgres') throw new Error('PostgreSQL only');
       const delivered: string[] = [];
+      let reopened = Promise.resolve();
       const transport: MailTransport = {
         kind: 'smtp',
         async deliver(mail) {
-          // As in a database restart: every connection of the portal's pool is ended while SMTP is at work.
-          const admin = new pg.Client({ connectionString: connection.url });
+          // As in a database restart: every connection of the portal's pool is ended, and for 1.5 s no new one
+          // is let in, while SMTP is at work.
+          const name = new URL(connection.url).pathname.slice(1);
+          const server = new URL(connection.url);
+          server.pathname = '/postgres';
+          const admin = new pg.Client({ connectionString: server.toString() });
           await admin.connect();
-          await admin.query(
-            'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-          );
-          await admin.end();
+          await admin.query(`alter database "${name}" with allow_connections false`);
+          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+          reopened = new Promise((resolve) => setTimeout(resolve, 1_500)).then(async () => {
+            await admin.query(`alter database "${name}" with allow_connections true`);
+            await admin.end();
+          });
           delivered.push(mail.id);
           return { smtpReply: '250 Ok' };
         },
@@ -371,6 +435,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
       const mailer = mailerWith(transport);
       const id = await mailer.send(request);
       await mailer.idle();
+      await reopened;
       expect(delivered).toEqual([id]);
       expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, payload: null });
       await mailer.sweep();

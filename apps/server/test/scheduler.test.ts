@@ -38,6 +38,8 @@ describeEachDatabase('The scheduler', (target) => {
     let queued: string[] = [];
     const t = await buildTestApp(target, {
       scheduler: true,
+      // Bulk mail leaves only in the study's sending hours: here, all day.
+      env: { REMINDER_SEND_HOURS: '0-24' },
       configure: async (app) => {
         queued = await queueBulk(app.services.mailer, app.db, 3, 'queued');
         // A process claimed this one and was killed while sending it: its claim has lapsed.
@@ -74,7 +76,12 @@ it.skipIf(!serverUrl)(
     const handles = [];
     const apps = [];
     try {
-      const env = readEnv({ ADMIN_EMAIL: TEST_ADMIN_EMAIL, ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, LOG_LEVEL: 'silent' });
+      const env = readEnv({
+        ADMIN_EMAIL: TEST_ADMIN_EMAIL,
+        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+        LOG_LEVEL: 'silent',
+        REMINDER_SEND_HOURS: '0-24',
+      });
       const clock = fixedClock(TEST_START);
       const transports = [memoryMailTransport(), memoryMailTransport()];
       for (const transport of transports) {

@@ -73,6 +73,7 @@ describeEachDatabase('delivery through a failing SMTP server', (target) => {
       log,
       contact: async () => DEFAULT_CONTACT,
       inDowntime: async () => false,
+      bulkHours: () => true,
     });
     closers.push(() => mailer.close());
     return mailer;

@@ -261,6 +261,8 @@ export const emailMessages = pgTable(
     error: text('error'),
     smtpReply: text('smtp_reply'),
     smtpCode: integer('smtp_code'),
+    /** The mail server refused the recipient for good (a 5xx reply to RCPT TO): later reminders skip the address. */
+    recipientRefused: boolean('recipient_refused').notNull().default(false),
     /** Why a suppressed message was not sent: withdrawn, emailsOff or alreadyDone. */
     suppressedReason: varchar('suppressed_reason', { length: 32 }),
     createdAt: createdAt(),

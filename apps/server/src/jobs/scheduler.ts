@@ -4,7 +4,7 @@ import PgBoss from 'pg-boss';
 import type { JobsConnection } from '../db/client';
 
 /** How long `stop` waits for a job under way before it lets the process end (SIGTERM must finish in 10 s). */
-const STOP_TIMEOUT_MS = 3_000;
+const STOP_TIMEOUT_MS = 2_000;
 
 /** A job the scheduler runs on a cron schedule; `run` must stop soon after `signal` aborts. */
 export interface RecurringJob {

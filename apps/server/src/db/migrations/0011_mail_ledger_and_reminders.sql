@@ -19,6 +19,7 @@ ALTER TABLE "email_messages" ADD COLUMN "next_attempt_at" timestamp with time zo
 ALTER TABLE "email_messages" ADD COLUMN "lease_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "email_messages" ADD COLUMN "smtp_reply" text;--> statement-breakpoint
 ALTER TABLE "email_messages" ADD COLUMN "smtp_code" integer;--> statement-breakpoint
+ALTER TABLE "email_messages" ADD COLUMN "recipient_refused" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_messages" ADD COLUMN "suppressed_reason" varchar(32);--> statement-breakpoint
 ALTER TABLE "email_messages" ADD COLUMN "last_attempt_at" timestamp with time zone;--> statement-breakpoint
 UPDATE "email_messages" SET "status" = 'failed', "error" = 'Not delivered before the delivery ledger; its content was not kept.' WHERE "status" = 'queued';--> statement-breakpoint

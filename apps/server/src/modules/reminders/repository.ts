@@ -57,7 +57,8 @@ function source(type: TReminderType, now: string, roundForms: number): { from: S
 /**
  * The reminders of a type whose day has come (in the study's time zone: the day's calendar date is on or after
  * the anchor's date plus the configured days), that were not dealt with before, for a day that was in the
- * schedule by then (a day added later never sends for dates already past). Oldest people first.
+ * schedule by then (a day added later never sends for dates already past). Oldest people first, each person's
+ * days of one round together, earliest day first.
  */
 export async function findDueReminders(
   db: Database,
@@ -74,7 +75,7 @@ export async function findDueReminders(
       ${type === 'SURVEY' ? isoText(sql`r.closes_at`) : sql`null`} as "closesAt", rd.days,
       exists (
         select 1 from email_messages m
-        where lower(m.recipient) = lower(u.email) and m.status = 'failed' and m.smtp_code between 500 and 599
+        where lower(m.recipient) = lower(u.email) and m.recipient_refused
           and not exists (select 1 from email_messages later where lower(later.recipient) = lower(u.email)
                           and later.status = 'sent' and later.sent_at > m.last_attempt_at)
       ) as "addressRefused"
@@ -87,7 +88,7 @@ export async function findDueReminders(
         select 1 from reminder_dispatches d
         where d.user_id = u.id and d.type = ${type} and d.round_number = ${round} and d.days = rd.days
       )
-    order by ${anchor}, u.id, rd.days
+    order by ${anchor}, u.id, "roundNumber", rd.days
     limit ${at.limit}`);
   return (result as unknown as { rows: DueReminder[] }).rows.map((row) => ({
     ...row,

@@ -2,6 +2,7 @@ import { formatDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { TReminderType } from '@portal/shared/settings/reminders';
 import type { Database } from '../../db/client';
+import { withinSendHours, type SendHours } from '../../lib/study-time';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ClaimedMail } from '../../providers/mail/ledger';
@@ -18,7 +19,7 @@ export interface ReminderDeps {
   mailer: Mailer;
   publicUrl: string;
   timeZone: string;
-  sendHours: { from: number; to: number };
+  sendHours: SendHours;
   inDowntime: () => Promise<boolean>;
   /** Issues a fresh activation link and queues its reminder in the transaction (registration's). */
   queueActivationReminder(
@@ -29,12 +30,6 @@ export interface ReminderDeps {
   linkDays(): Promise<number>;
   openDueRounds(now: Date, limit: number): Promise<void>;
   roundFormCount(): Promise<number>;
-}
-
-/** The hour of `now` on the study's clock, 0 to 23. */
-export function studyHour(now: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now);
-  return Number(hour);
 }
 
 /** Thrown inside a dispatch transaction to undo it: another process recorded the same reminder first. */
@@ -112,8 +107,7 @@ export function createReminderService(deps: ReminderDeps) {
   return {
     /** Whether reminders may go out now: the study's daytime, outside downtime. */
     async sendingTime(): Promise<boolean> {
-      const hour = studyHour(clock.now(), deps.timeZone);
-      if (hour < deps.sendHours.from || hour >= deps.sendHours.to) return false;
+      if (!withinSendHours(clock.now(), deps.timeZone, deps.sendHours)) return false;
       return !(await deps.inDowntime());
     },
 
@@ -132,9 +126,16 @@ export function createReminderService(deps: ReminderDeps) {
           roundForms,
           limit: PER_RUN,
         });
-        for (const [index, reminder] of due.entries()) {
+        // A full batch may have cut the last person's days in two: they wait for the next run, whole.
+        const last = due.at(-1);
+        const whole =
+          due.length < PER_RUN || !last
+            ? due
+            : due.filter((r) => r.userId !== last.userId || r.roundNumber !== last.roundNumber);
+        const batch = whole.length > 0 ? whole : due;
+        for (const [index, reminder] of batch.entries()) {
           if (signal?.aborted) return queued;
-          const next = due[index + 1];
+          const next = batch[index + 1];
           const latest = !next || next.userId !== reminder.userId || next.roundNumber !== reminder.roundNumber;
           if (await dispatch(type, reminder, latest, linkDays)) queued += 1;
         }

@@ -39,17 +39,20 @@ export function findRounds(db: Executor, userId: string): Promise<Round[]> {
 
 /** Adds the rounds not yet recorded; a round already there (another request, another server) stays as it is. */
 /**
- * Consented, active participants who may have a round opened and not yet recorded: none recorded, or the latest
- * opened at least `intervalMonths` × 28 days ago (the caller works out the exact openings).
+ * Consented, active participants with a round opened by `now` and not recorded yet: the next round opens
+ * `intervalMonths` after the last one recorded (the caller works out the exact openings). Longest waiting first.
  */
 export async function findRoundsToOpen(db: Database, now: Date, intervalMonths: number, limit: number) {
   const result = await db.execute(sql`
-    select u.id as "userId", ${isoText(sql`u.consent_signed_at`)} as "consentSignedAt"
-    from users u left join survey_rounds r on r.user_id = u.id
-    where u.status = 'active' and u.consent_signed_at is not null
-    group by u.id, u.consent_signed_at
-    having count(r.id) = 0
-      or max(r.opens_at) <= ${now.toISOString()}::timestamptz - make_interval(days => ${intervalMonths * 28})
+    select "userId", "consentSignedAt" from (
+      select u.id as "userId", ${isoText(sql`u.consent_signed_at`)} as "consentSignedAt",
+        u.consent_signed_at + make_interval(months => count(r.id)::int * ${intervalMonths}) as next_opens_at
+      from users u left join survey_rounds r on r.user_id = u.id
+      where u.status = 'active' and u.consent_signed_at is not null
+      group by u.id, u.consent_signed_at
+    ) due
+    where next_opens_at <= ${now.toISOString()}::timestamptz
+    order by next_opens_at
     limit ${limit}`);
   return (result as unknown as { rows: { userId: string; consentSignedAt: string }[] }).rows.map((row) => ({
     userId: row.userId,

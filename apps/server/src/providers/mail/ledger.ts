@@ -89,7 +89,7 @@ export async function releaseClaims(db: Database, now: Date) {
 type Outcome =
   | { status: 'sent'; smtpReply?: string }
   | { status: 'suppressed'; reason: string }
-  | { status: 'failed'; error: string; smtpReply?: string; smtpCode?: number }
+  | { status: 'failed'; error: string; smtpReply?: string; smtpCode?: number; recipientRefused: boolean }
   | { status: 'queued'; nextAttemptAt: Date; error: string; smtpReply?: string; smtpCode?: number };
 
 /**
@@ -109,6 +109,7 @@ export async function recordAttempt(db: Database, mail: ClaimedMail, now: Date, 
       ...(outcome.status === 'failed' || outcome.status === 'queued'
         ? { error: outcome.error, smtpReply: outcome.smtpReply ?? null, smtpCode: outcome.smtpCode ?? null }
         : {}),
+      ...(outcome.status === 'failed' ? { recipientRefused: outcome.recipientRefused } : {}),
     })
     .where(
       and(

@@ -57,12 +57,17 @@ export interface MailerOptions {
   contact: () => Promise<TContactSettings>;
   /** Whether the portal is in downtime now: then only `security` messages leave. */
   inDowntime: () => Promise<boolean>;
+  /** Whether `bulk` messages may leave at this moment (the study's daytime). */
+  bulkHours: (now: Date) => boolean;
 }
 
-/** How long recording a sent message keeps trying while the database is unreachable. */
-const RECORD_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
+/**
+ * How long recording a sent message keeps trying while the database is unreachable: about two minutes, well
+ * within the claim's five, so a restart or failover of the database does not make the message go again.
+ */
+const RECORD_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
 
-/** Runs `write`, trying again while it fails, for a while (a database restart takes a few seconds). */
+/** Runs `write`, trying again while it fails, for a while. */
 async function persistently(write: () => Promise<void>) {
   for (const delay of RECORD_RETRY_DELAYS_MS) {
     try {
@@ -76,8 +81,8 @@ async function persistently(write: () => Promise<void>) {
 
 /** How many messages one process sends at the same time. */
 const BATCH = 10;
-/** How many `bulk` messages one sweep (one a minute) sends at most, so a backlog goes out spread over time. */
-const BULK_PER_SWEEP = 60;
+/** How many `bulk` messages one process sends in a minute at most, so a backlog goes out spread over time. */
+const BULK_PER_MINUTE = 60;
 /** How long closing waits for deliveries under way before it lets the process end. */
 const CLOSE_WAIT_MS = 4_000;
 
@@ -87,8 +92,12 @@ const CLOSE_WAIT_MS = 4_000;
  * sends what is due: retries, messages whose process stopped while sending them, and bulk messages.
  * `idle()` waits for deliveries under way: graceful shutdown and tests use it.
  */
-export function createMailer({ db, clock, transport, from, log, contact, inDowntime }: MailerOptions) {
+export function createMailer({ db, clock, transport, from, log, contact, inDowntime, bulkHours }: MailerOptions) {
   const inFlight = new Set<Promise<unknown>>();
+  /** Set once the process is stopping: nothing more is claimed. */
+  let closing = false;
+  /** Bulk messages this process claimed in the current minute of the clock. */
+  const bulk = { minute: -1, claimed: 0 };
   const track = <T>(work: Promise<T>) => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work)).catch(() => {});
@@ -124,55 +133,70 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
     );
   }
 
-  async function attempt(mail: ClaimedMail) {
+  /** Sends one claimed message, or records why not; answers whether the transport took it. */
+  async function send(mail: ClaimedMail): Promise<{ smtpReply?: string } | undefined> {
+    let reason = await suppression(db, mail.userId, mail.payload);
+    for (const check of lastChecks) reason ??= await check(mail);
+    if (reason) {
+      await recordAttempt(db, mail, clock.now(), { status: 'suppressed', reason });
+      return undefined;
+    }
+    const rendered = renderMail(mail.language as Language, mail.payload.content, await contact());
+    const attachments = await attachmentsOf(mail.payload);
     try {
-      let reason = await suppression(db, mail.userId, mail.payload);
-      for (const check of lastChecks) reason ??= await check(mail);
-      if (reason) {
-        await recordAttempt(db, mail, clock.now(), { status: 'suppressed', reason });
-        return;
-      }
-      const language = mail.language as Language;
-      const rendered = renderMail(language, mail.payload.content, await contact());
-      try {
-        const reply = await transport.deliver({
-          id: mail.id,
-          from,
-          to: mail.recipient,
-          ...rendered,
-          attachments: await attachmentsOf(mail.payload),
-        });
-        // The message is out: its record must follow, even across a database restart, or it would go again.
-        await persistently(() => recordAttempt(db, mail, clock.now(), { status: 'sent', smtpReply: reply.smtpReply }));
-      } catch (error) {
-        const now = clock.now();
-        const failure = deliveryFailure(error, mail.attempts, now);
-        log.warn(
-          { emailId: mail.id, template: mail.template, attempt: mail.attempts, smtpCode: failure.smtpCode },
-          failure.status === 'failed' ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
-        );
-        await recordAttempt(db, mail, now, failure);
-      }
+      return await transport.deliver({ id: mail.id, from, to: mail.recipient, ...rendered, attachments });
     } catch (error) {
-      // The claim lapses and another attempt follows; nothing is lost.
-      log.error({ err: error, emailId: mail.id }, 'could not record an e-mail delivery');
+      const now = clock.now();
+      const failure = deliveryFailure(error, mail.attempts, now);
+      log.warn(
+        { emailId: mail.id, template: mail.template, attempt: mail.attempts, smtpCode: failure.smtpCode },
+        failure.status === 'failed' ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
+      );
+      await recordAttempt(db, mail, now, failure);
+      return undefined;
     }
   }
 
-  async function allowedPriorities(): Promise<number[]> {
-    return (await inDowntime())
-      ? [MAIL_PRIORITY.security]
-      : [MAIL_PRIORITY.security, MAIL_PRIORITY.account, MAIL_PRIORITY.bulk];
+  async function attempt(mail: ClaimedMail) {
+    let reply: { smtpReply?: string } | undefined;
+    try {
+      reply = await send(mail);
+    } catch (error) {
+      // The claim lapses and another attempt follows; nothing is lost.
+      log.error({ err: error, emailId: mail.id }, 'could not attempt an e-mail delivery');
+      return;
+    }
+    if (!reply) return;
+    // The message is out: its record must follow, even across a database restart, or it would go again.
+    const sent = { status: 'sent' as const, smtpReply: reply.smtpReply };
+    await persistently(() => recordAttempt(db, mail, clock.now(), sent)).catch((error: unknown) =>
+      log.error({ err: error, emailId: mail.id }, 'an e-mail was sent but its record could not be saved'),
+    );
+  }
+
+  /**
+   * The priorities that may leave now. With `reserve`, also reserves up to a batch of this minute's bulk
+   * allowance (in the same turn of the event loop that reads it, so sweeps running side by side share it).
+   */
+  async function allowance(reserve = false): Promise<{ priorities: number[]; bulkReserved: number }> {
+    if (await inDowntime()) return { priorities: [MAIL_PRIORITY.security], bulkReserved: 0 };
+    const now = clock.now();
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (bulk.minute !== minute) Object.assign(bulk, { minute, claimed: 0 });
+    const bulkLeft = bulkHours(now) ? BULK_PER_MINUTE - bulk.claimed : 0;
+    const bulkReserved = reserve ? Math.min(BATCH, Math.max(bulkLeft, 0)) : 0;
+    bulk.claimed += bulkReserved;
+    const priorities = [MAIL_PRIORITY.security, MAIL_PRIORITY.account, ...(bulkLeft > 0 ? [MAIL_PRIORITY.bulk] : [])];
+    return { priorities, bulkReserved };
   }
 
   async function sweep(signal?: AbortSignal) {
-    let bulkLeft = BULK_PER_SWEEP;
-    while (!signal?.aborted) {
-      const priorities = (await allowedPriorities()).filter((p) => p !== MAIL_PRIORITY.bulk || bulkLeft > 0);
-      const limit = bulkLeft > 0 ? Math.min(BATCH, bulkLeft) : BATCH;
-      const claimed = await claimDue(db, clock.now(), { priorities, limit });
+    while (!signal?.aborted && !closing) {
+      const { priorities, bulkReserved } = await allowance(true);
+      const claimed = await claimDue(db, clock.now(), { priorities, limit: bulkReserved || BATCH });
+      // What was reserved and not used goes back to the minute's allowance.
+      bulk.claimed -= bulkReserved - claimed.filter((m) => m.priority === MAIL_PRIORITY.bulk).length;
       if (claimed.length === 0) return;
-      bulkLeft -= claimed.filter((m) => m.priority === MAIL_PRIORITY.bulk).length;
       await Promise.all(claimed.map(attempt));
     }
   }
@@ -211,9 +235,10 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
     deliverNow(ids: string[]) {
       void track(
         (async () => {
+          if (closing) return;
           const claimed = await claimDue(db, clock.now(), {
             ids,
-            priorities: await allowedPriorities(),
+            priorities: (await allowance()).priorities,
             limit: ids.length,
           });
           await Promise.all(claimed.map(attempt));
@@ -239,6 +264,7 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
     },
     /** Waits a moment for deliveries under way; a message still sending is taken up again once its claim lapses. */
     async close() {
+      closing = true;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         this.idle(),
