@@ -147,7 +147,10 @@ test('a session ended elsewhere signs this browser out cleanly on its next page'
   );
   await page.goto('/education');
   await expect(page).toHaveURL(/\/login-patient$/);
-  expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
+  // The sign-out may still be settling (a second navigation to the same page): storage is read again until the
+  // page stays put long enough to answer.
+  const stored = () => page.evaluate(() => localStorage.getItem('authorize')).catch(() => 'still navigating');
+  await expect.poll(stored).toBeNull();
 });
 
 test('two tabs refreshing at the same moment share the new token instead of logging each other out', async ({

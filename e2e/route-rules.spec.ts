@@ -78,7 +78,8 @@ test.describe('route rules', () => {
   test('a route change scrolls the page to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The first page of a fresh browser, on a machine shared with another journey.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' }).click();
