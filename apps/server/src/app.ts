@@ -115,6 +115,7 @@ export async function buildApp(options: BuildAppOptions) {
     payloadKey: env.PAYLOAD_KEY,
     captchaEnabled: env.CAPTCHA_ENABLED,
   });
+  const inDowntime = async () => (await settings.getDowntime()).inDowntime;
   const mailer = createMailer({
     db,
     clock,
@@ -122,7 +123,7 @@ export async function buildApp(options: BuildAppOptions) {
     from: env.MAIL_FROM,
     log: app.log,
     contact: async () => (await settings.getClientConfig()).contact,
-    inDowntime: async () => (await settings.getDowntime()).inDowntime,
+    inDowntime,
     bulkHours: (now) => withinSendHours(now, env.STUDY_TIME_ZONE, env.REMINDER_SEND_HOURS),
   });
   const captcha = createCaptchaService({ db, clock });
@@ -155,7 +156,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: env.PUBLIC_URL,
     timeZone: env.STUDY_TIME_ZONE,
     sendHours: env.REMINDER_SEND_HOURS,
-    inDowntime: async () => (await settings.getDowntime()).inDowntime,
+    inDowntime,
     queueActivationReminder: registration.queueActivationReminder,
     linkDays: registration.linkDays,
     openDueRounds: surveys.openDueRounds,

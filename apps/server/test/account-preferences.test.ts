@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { emailMessages, users } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeEachDatabase, sendNow, type TestApp } from './helpers';
 import { auditSince, signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 
@@ -70,7 +70,7 @@ describeEachDatabase('Communication preferences', (target) => {
     const mailer = t.app.services.mailer;
     const content = { subject: 'Study news', greeting: 'Hello Ana,', before: ['News of the study.'], after: [] };
     const send = (subscription?: 'email' | 'newsletter') =>
-      mailer.send({ to: email, userId, language: 'en', template: 'test', content, subscription });
+      sendNow(mailer, t.db, { to: email, userId, language: 'en', template: 'test', content, subscription });
     const newsletter = await send('newsletter');
     const reminder = await send('email');
     const security = await send();

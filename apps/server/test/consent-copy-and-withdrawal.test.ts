@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { consentSignatures, consentWithdrawals, emailMessages, users } from '../src/db/schema';
-import { databaseError, describeEachDatabase } from './helpers';
+import { databaseError, describeEachDatabase, sendNow } from './helpers';
 import { INCORRECT, auditSince, login, me, refresh, signInAdmin, useAuthApp, PATIENT_PASSWORD } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
@@ -152,7 +152,7 @@ describeEachDatabase('Withdrawal', (target) => {
     await withdraw(t, tokens.access_token, { reason: 'Moving away' });
     await t.app.services.mailer.idle();
     t.mail.delivered.length = 0;
-    await t.app.services.mailer.send({
+    await sendNow(t.app.services.mailer, t.db, {
       to: email,
       userId,
       language: 'en',

@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { seedDatabase, type SeedResult } from '../src/db/seed';
 import { readEnv, type Env } from '../src/env';
 import { fixedClock } from '../src/providers/clock/clock';
+import type { Mailer, SendMailRequest } from '../src/providers/mail/mailer';
 import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-transport';
 import { generateTokenSigningKey, type TokenSigningKey } from '../src/security/token-signing-key';
 
@@ -30,6 +31,13 @@ export function memoryMailTransport(): MemoryMailTransport {
     },
     async close() {},
   };
+}
+
+/** Records a message with no other change and starts delivering it, as a service does after its transaction. */
+export async function sendNow(mailer: Mailer, db: Database, request: SendMailRequest): Promise<string> {
+  const id = await mailer.queue(db, request);
+  mailer.deliverNow([id]);
+  return id;
 }
 
 let testSigningKey: Promise<TokenSigningKey> | undefined;

@@ -10,7 +10,7 @@ import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-tra
 import { outboxTransport } from '../src/providers/mail/outbox-transport';
 import { smtpTransport } from '../src/providers/mail/smtp-transport';
 import { activationMail } from '../src/providers/mail/templates/activation';
-import { describeEachDatabase, TEST_START, useTestDatabase } from './helpers';
+import { describeEachDatabase, sendNow, TEST_START, useTestDatabase } from './helpers';
 
 const LINK = 'https://portal.example.org/registration-confirm?token=t&id=i';
 const FROM = 'Kidney Research Study <no-reply@example.org>';
@@ -114,7 +114,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
   it('records the message as queued with its content, then as sent with the SMTP reply and no content', async () => {
     const { transport, delivered, release } = controlledTransport({ kind: 'smtp' });
     const mailer = mailerWith(transport);
-    const id = await mailer.send(request);
+    const id = await sendNow(mailer, database().db, request);
 
     expect(await row(id)).toMatchObject({
       recipient: 'ana@example.org',
@@ -182,7 +182,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     };
     const log = silentLog();
     const mailer = mailerWith(transport, log);
-    const id = await mailer.send(request);
+    const id = await sendNow(mailer, database().db, request);
     await mailer.idle();
     expect(await row(id)).toMatchObject({
       status: 'queued',
@@ -218,7 +218,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     });
     const log = silentLog();
     const mailer = mailerWith(failing.transport, log);
-    const id = await mailer.send(request);
+    const id = await sendNow(mailer, database().db, request);
     failing.release();
     await mailer.idle();
 
@@ -240,7 +240,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     const failing = controlledTransport({ kind: 'smtp', failWith: smtpError(451, '451 4.3.0 Try again later') });
     failing.release();
     const mailer = mailerWith(failing.transport);
-    const id = await mailer.send(request);
+    const id = await sendNow(mailer, database().db, request);
     await mailer.idle();
     // 1, 5, 15, 60, 180 and 360 minutes after each failure.
     for (const at of [
@@ -303,9 +303,13 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
     release();
     const mailer = mailerWith(transport);
     downtime = true;
-    const code = await mailer.send({ ...request, template: 'login-code', priority: 'security' });
-    const activation = await mailer.send(request);
-    const reminder = await mailer.send({ ...request, template: 'activation-reminder', priority: 'bulk' });
+    const code = await sendNow(mailer, database().db, { ...request, template: 'login-code', priority: 'security' });
+    const activation = await sendNow(mailer, database().db, request);
+    const reminder = await sendNow(mailer, database().db, {
+      ...request,
+      template: 'activation-reminder',
+      priority: 'bulk',
+    });
     await mailer.idle();
     await mailer.sweep();
     expect(delivered.map((m) => m.id)).toEqual([code]);
@@ -366,7 +370,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
       const failing = controlledTransport({ kind: 'smtp', failWith: error });
       failing.release();
       const mailer = mailerWith(failing.transport);
-      const id = await mailer.send(request);
+      const id = await sendNow(mailer, database().db, request);
       await mailer.idle();
       const stored = await row(id);
       outcomes.push({ status: stored.status, smtpCode: stored.smtpCode, recipientRefused: stored.recipientRefused });
@@ -433,7 +437,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
         async close() {},
       };
       const mailer = mailerWith(transport);
-      const id = await mailer.send(request);
+      const id = await sendNow(mailer, database().db, request);
       await mailer.idle();
       await reopened;
       expect(delivered).toEqual([id]);
@@ -446,7 +450,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
   it('waits a moment for deliveries under way when closed', async () => {
     const { transport, delivered, release } = controlledTransport({ kind: 'outbox' });
     const mailer = mailerWith(transport);
-    await mailer.send(request);
+    await sendNow(mailer, database().db, request);
     let closed = false;
     const closing = mailer.close().then(() => (closed = true));
     await new Promise((resolve) => setImmediate(resolve));

@@ -10,7 +10,7 @@ import { fixedClock } from '../src/providers/clock/clock';
 import { createMailer } from '../src/providers/mail/mailer';
 import { smtpTransport } from '../src/providers/mail/smtp-transport';
 import { activationMail } from '../src/providers/mail/templates/activation';
-import { describeEachDatabase, TEST_START, useTestDatabase } from './helpers';
+import { describeEachDatabase, sendNow, TEST_START, useTestDatabase } from './helpers';
 
 const SHORT = { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 500 };
 const request = {
@@ -86,7 +86,7 @@ describeEachDatabase('delivery through a failing SMTP server', (target) => {
     const port = await listen(server);
     closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const mailer = mailerOn(port);
-    const id = await mailer.send(request);
+    const id = await sendNow(mailer, database().db, request);
     await mailer.idle();
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, smtpCode: 421 });
     expect((await row(id)).smtpReply).toContain('421 Try again later');
@@ -116,7 +116,7 @@ describeEachDatabase('delivery through a failing SMTP server', (target) => {
       [silent, /^ETIMEDOUT: /],
     ] as const) {
       const mailer = mailerOn(await listen(server));
-      const id = await mailer.send(request);
+      const id = await sendNow(mailer, database().db, request);
       await mailer.idle();
       const failed = await row(id);
       expect(failed).toMatchObject({ status: 'queued', attempts: 1, smtpCode: null, sentAt: null });

@@ -98,4 +98,3 @@ export function createScheduler(connection: JobsConnection, log: FastifyBaseLogg
     },
   };
 }
-export type Scheduler = ReturnType<typeof createScheduler>;

@@ -104,16 +104,16 @@ export function createReminderService(deps: ReminderDeps) {
     });
   }
 
-  return {
-    /** Whether reminders may go out now: the study's daytime, outside downtime. */
-    async sendingTime(): Promise<boolean> {
-      if (!withinSendHours(clock.now(), deps.timeZone, deps.sendHours)) return false;
-      return !(await deps.inDowntime());
-    },
+  /** Whether reminders may go out now: the study's daytime, outside downtime. */
+  async function sendingTime(): Promise<boolean> {
+    if (!withinSendHours(clock.now(), deps.timeZone, deps.sendHours)) return false;
+    return !(await deps.inDowntime());
+  }
 
+  return {
     /** One run of the reminder job (every minute): records and queues what fell due; answers how many it sent. */
     async run(signal?: AbortSignal): Promise<number> {
-      if (!(await this.sendingTime())) return 0;
+      if (!(await sendingTime())) return 0;
       const scheduled = await scheduledTypes(db);
       if (scheduled.length === 0) return 0;
       if (scheduled.includes('SURVEY')) await deps.openDueRounds(clock.now(), PER_RUN);
@@ -150,7 +150,8 @@ export function createReminderService(deps: ReminderDeps) {
     async alreadyDone(mail: ClaimedMail): Promise<string | undefined> {
       const type = (Object.keys(TEMPLATES) as TReminderType[]).find((t) => TEMPLATES[t] === mail.template);
       if (!type || !mail.userId) return undefined;
-      const at = { now: clock.now(), roundForms: await deps.roundFormCount() };
+      // Only a survey reminder depends on how many questionnaires a round holds.
+      const at = { now: clock.now(), roundForms: type === 'SURVEY' ? await deps.roundFormCount() : 0 };
       return (await reminderStillNeeded(db, type, mail.id, at)) ? undefined : 'alreadyDone';
     },
   };

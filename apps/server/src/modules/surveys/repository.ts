@@ -37,7 +37,6 @@ export function findRounds(db: Executor, userId: string): Promise<Round[]> {
     .orderBy(asc(surveyRounds.number));
 }
 
-/** Adds the rounds not yet recorded; a round already there (another request, another server) stays as it is. */
 /**
  * Consented, active participants with a round opened by `now` and not recorded yet: the next round opens
  * `intervalMonths` after the last one recorded (the caller works out the exact openings). Longest waiting first.
@@ -60,6 +59,7 @@ export async function findRoundsToOpen(db: Database, now: Date, intervalMonths: 
   }));
 }
 
+/** Adds the rounds not yet recorded; a round already there (another request, another server) stays as it is. */
 export async function insertRounds(
   db: Executor,
   userId: string,

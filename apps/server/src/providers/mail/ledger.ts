@@ -34,7 +34,7 @@ export const MAIL_PRIORITY = { security: 0, account: 1, bulk: 2 } as const;
 export type MailPriority = keyof typeof MAIL_PRIORITY;
 
 /** How long a claimed message is reserved for the process delivering it; then any process may try it again. */
-export const LEASE_MS = 5 * 60_000;
+const LEASE_MS = 5 * 60_000;
 
 /**
  * Claims up to `limit` messages due for delivery for this process: queued ones whose attempt time has come, and

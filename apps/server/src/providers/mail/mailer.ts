@@ -202,7 +202,6 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
   }
 
   return {
-    transportKind: transport.kind,
     /** Records a message in the caller's transaction (or on its own); resolves with its id. */
     async queue(executor: Executor, request: SendMailRequest): Promise<string> {
       const payload: MailPayload = {
@@ -244,12 +243,6 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
           await Promise.all(claimed.map(attempt));
         })().catch((error: unknown) => log.error({ err: error }, 'could not start an e-mail delivery')),
       );
-    },
-    /** Records a message that goes with no other change and starts delivering it; resolves with its id. */
-    async send(request: SendMailRequest): Promise<string> {
-      const id = await this.queue(db, request);
-      this.deliverNow([id]);
-      return id;
     },
     /** On the embedded database, owned by this process alone: takes up at once what a killed process was sending. */
     releaseClaims: () => releaseClaims(db, clock.now()),
