@@ -60,6 +60,13 @@ const ZEnv = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago')
     .default('America/Chicago'),
   REMINDER_SEND_HOURS: ZSendHours.default({ from: 9, to: 19 }),
+  /** How long an administrator's manual withdrawal request stays pending (and can be deleted) before it is carried out. */
+  WITHDRAWAL_REQUEST_HOLD_S: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600)
+    .default(3600),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };

@@ -510,6 +510,47 @@ export const consentWithdrawals = pgTable(
   ],
 );
 
+/**
+ * A withdrawal an administrator recorded for a participant who asked by phone or letter. It stays pending until
+ * `dueAt` (the hold), when the scheduler carries it out as the participant's own withdrawal; until then it can be
+ * deleted. Rows are never removed: a deleted or carried-out request keeps who did it and when.
+ */
+export const manualWithdrawalRequests = pgTable(
+  'manual_withdrawal_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 320 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** pending, carriedOut, deleted, or skipped (the participant had already left when it fell due). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The administrator who deleted it; null otherwise. */
+    deletedBy: uuid('deleted_by').references(() => users.id),
+  },
+  (t) => [
+    // One pending request per address.
+    uniqueIndex('manual_withdrawal_requests_pending_email_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'pending'`),
+    index('manual_withdrawal_requests_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'manual_withdrawal_requests_status_check',
+      sql`${t.status} in ('pending', 'carriedOut', 'deleted', 'skipped')`,
+    ),
+    check('manual_withdrawal_requests_closed_check', sql`(${t.status} = 'pending') = (${t.closedAt} is null)`),
+  ],
+);
+
 /** An e-mailed code asked before signing (policy `otpRequiredBeforeICFSign`); only its SHA-256 is kept. */
 export const signingCodes = pgTable(
   'signing_codes',
@@ -607,9 +648,15 @@ export const oneTimeSurveys = pgTable(
     effectiveEndDate: timestamp('effective_end_date', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     createdBy: uuid('created_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /** When the scheduler wrote the invitations (on the send date); null before. The form is fixed from then. */
+    invitationsSentAt: timestamp('invitations_sent_at', { withTimezone: true }),
   },
   (t) => [
     index('one_time_surveys_start_idx').on(t.effectiveStartDate),
+    index('one_time_surveys_unsent_idx')
+      .on(t.sendDate)
+      .where(sql`${t.invitationsSentAt} is null`),
     check('one_time_surveys_window_check', sql`${t.effectiveEndDate} > ${t.effectiveStartDate}`),
   ],
 );
@@ -626,8 +673,19 @@ export const oneTimeSurveyUsers = pgTable(
       .references(() => users.id),
     /** When the invitation went out; null until the send date. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** The invitation's delivery record; a refused or finally failed one makes the row a failure. */
+    emailId: uuid('email_id').references(() => emailMessages.id),
+    /** Why no invitation was sent on the send date: withdrawn, emailsOff or addressRefused. */
+    failureReason: varchar('failure_reason', { length: 32 }),
   },
-  (t) => [primaryKey({ columns: [t.surveyId, t.userId] }), index('one_time_survey_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.surveyId, t.userId] }),
+    index('one_time_survey_users_user_idx').on(t.userId),
+    check(
+      'one_time_survey_users_failure_check',
+      sql`${t.failureReason} is null or ${t.failureReason} in ('withdrawn', 'emailsOff', 'addressRefused')`,
+    ),
+  ],
 );
 
 /**

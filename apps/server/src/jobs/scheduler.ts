@@ -90,6 +90,14 @@ export function createScheduler(connection: JobsConnection, log: FastifyBaseLogg
         await boss.send(job.name, {});
       }
     },
+    /**
+     * Runs a recurring job once more at `at` (a due time that does not fall on its schedule, such as the end of
+     * a hold); its cron run still catches anything this one misses.
+     */
+    async runAt(name: string, at: Date) {
+      if (!started) return;
+      await boss.send(name, {}, { startAfter: at });
+    },
     async stop() {
       stopping.abort();
       if (!started) return;
