@@ -95,6 +95,9 @@ export default defineConfig({
         // Reminder days are calendar days in UTC, and reminders go out at any hour, so journeys may run whenever.
         STUDY_TIME_ZONE: 'UTC',
         REMINDER_SEND_HOURS: '0-24',
+        // A manual withdrawal request waits 20 s before it is carried out: long enough to delete one, short
+        // enough to watch another carried out.
+        WITHDRAWAL_REQUEST_HOLD_S: '20',
       },
     },
   ],
