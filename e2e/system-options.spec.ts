@@ -8,6 +8,9 @@ const TABS = [
   'systemOptions.tabs.icfReminders',
   'systemOptions.tabs.survey',
   'systemOptions.tabs.downtimeBanner',
+  'systemOptions.tabs.withdrawals',
+  'systemOptions.tabs.surveyWindowOpenUsers',
+  'systemOptions.tabs.oneTimeSurveys',
   'systemOptions.tabs.securityPolicy',
 ];
 

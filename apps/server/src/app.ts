@@ -47,9 +47,22 @@ import { surveyPeriodRoutes } from './modules/surveys/period-routes';
 import { surveyRoutes } from './modules/surveys/routes';
 import { createSurveyService, type SurveyService } from './modules/surveys/service';
 import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/schedule';
+import { openedUsersRoutes } from './modules/surveys/opened-users-routes';
+import { createOpenedUsersService, type OpenedUsersService } from './modules/surveys/opened-users-service';
+import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time-admin-routes';
+import { createOneTimeAdminService, type OneTimeAdminService } from './modules/surveys/one-time-admin-service';
+import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time-invitations';
+import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time-reports-service';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 import { createReminderService, type ReminderService } from './modules/reminders/service';
+import { withdrawalsRoutes } from './modules/withdrawals/routes';
+import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
+
+/** Carries out manual withdrawal requests whose hold has ended. */
+const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
+/** Sends the invitations of one-time surveys whose send date has come. */
+const ONE_TIME_INVITATIONS_JOB = 'one-time-invitations';
 
 export interface AppServices {
   reference: ReferenceService;
@@ -62,9 +75,12 @@ export interface AppServices {
   consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: WithdrawalService };
   surveySchedule: SurveyScheduleSettings;
   surveys: SurveyService;
+  openedUsers: OpenedUsersService;
+  oneTimeSurveys: { admin: OneTimeAdminService; reports: OneTimeReportsService; invitations: OneTimeInvitations };
   dashboard: DashboardService;
   mailer: Mailer;
   reminders: ReminderService;
+  withdrawals: WithdrawalsService;
 }
 
 declare module 'fastify' {
@@ -163,11 +179,52 @@ export async function buildApp(options: BuildAppOptions) {
     roundFormCount: surveys.roundFormCount,
   });
   mailer.addLastCheck(reminders.alreadyDone);
+  const withdrawal = createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
+  const jobs = options.jobs;
+  const scheduler = jobs ? createScheduler(jobs, app.log) : undefined;
+  const withdrawals = createWithdrawalsService({
+    db,
+    clock,
+    mailer,
+    withdrawWithin: withdrawal.withdrawWithin,
+    holdSeconds: env.WITHDRAWAL_REQUEST_HOLD_S,
+    timeZone: env.STUDY_TIME_ZONE,
+    // Without a scheduler (API tests) nothing runs by itself; its every-minute run still catches a missed one.
+    carryOutAt: (at) =>
+      void scheduler?.runAt(MANUAL_WITHDRAWALS_JOB, at).catch((error: unknown) => {
+        app.log.error({ err: error }, 'could not schedule the manual withdrawals job');
+      }),
+  });
+  const oneTimeInvitations = createOneTimeInvitations({
+    db,
+    clock,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    timeZone: env.STUDY_TIME_ZONE,
+  });
   app.decorate('services', {
     reminders,
     auth,
     surveySchedule,
     surveys,
+    openedUsers: createOpenedUsersService({
+      db,
+      clock,
+      timeZone: env.STUDY_TIME_ZONE,
+      openDueRounds: surveys.openDueRounds,
+    }),
+    oneTimeSurveys: {
+      admin: createOneTimeAdminService({
+        db,
+        clock,
+        inviteAt: (at) =>
+          void scheduler?.runAt(ONE_TIME_INVITATIONS_JOB, at).catch((error: unknown) => {
+            app.log.error({ err: error }, 'could not schedule the one-time invitations job');
+          }),
+      }),
+      reports: createOneTimeReportsService({ db, clock }),
+      invitations: oneTimeInvitations,
+    },
     dashboard: createDashboardService({ db, clock, surveys, signedCopy }),
     account: createAccountService({ db, clock, reference }),
     reference,
@@ -189,11 +246,10 @@ export async function buildApp(options: BuildAppOptions) {
     consent: {
       signing: createSigningService({ db, clock, mailer, limiter, getSigningPolicy: () => findSecurityPolicy(db) }),
       signedCopy,
-      withdrawal: createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions }),
+      withdrawal,
     },
+    withdrawals,
   });
-  const jobs = options.jobs;
-  const scheduler = jobs ? createScheduler(jobs, app.log) : undefined;
   if (jobs && scheduler) {
     scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
     scheduler.add({
@@ -202,6 +258,19 @@ export async function buildApp(options: BuildAppOptions) {
       // What it queued goes out at once, at the pace bulk mail keeps.
       run: async (signal) => {
         if ((await reminders.run(signal)) > 0) await mailer.sweep(signal);
+      },
+    });
+    scheduler.add({
+      name: MANUAL_WITHDRAWALS_JOB,
+      cron: '* * * * *',
+      run: async (signal) => void (await withdrawals.carryOutDue(signal)),
+    });
+    scheduler.add({
+      name: ONE_TIME_INVITATIONS_JOB,
+      cron: '* * * * *',
+      // What it queued goes out at once, at the pace bulk mail keeps.
+      run: async (signal) => {
+        if ((await oneTimeInvitations.run(signal)) > 0) await mailer.sweep(signal);
       },
     });
     app.addHook('onReady', async () => {
@@ -246,7 +315,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(consentRoutes);
       await api.register(surveyRoutes);
       await api.register(surveyPeriodRoutes);
+      await api.register(openedUsersRoutes);
+      await api.register(oneTimeSurveyAdminRoutes);
       await api.register(dashboardRoutes);
+      await api.register(withdrawalsRoutes);
     },
     { prefix: API_BASE },
   );

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type PortalApp } from '../src/app';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client';
+import { emailMessages } from '../src/db/schema';
 import { seedDatabase, type SeedResult } from '../src/db/seed';
 import { readEnv, type Env } from '../src/env';
 import { fixedClock } from '../src/providers/clock/clock';
@@ -38,6 +39,22 @@ export async function sendNow(mailer: Mailer, db: Database, request: SendMailReq
   const id = await mailer.queue(db, request);
   mailer.deliverNow([id]);
   return id;
+}
+
+/** An earlier e-mail to the address that the mail server refused for good (a 550 reply to RCPT TO) at `at`. */
+export async function recordRefusedAddress(db: Database, recipient: string, at: Date) {
+  await db.insert(emailMessages).values({
+    recipient,
+    template: 'password-changed',
+    language: 'en',
+    subject: 'Your password was changed',
+    transport: 'smtp',
+    status: 'failed',
+    smtpCode: 550,
+    recipientRefused: true,
+    error: 'EENVELOPE: 550 5.1.1 Mailbox unavailable',
+    lastAttemptAt: at,
+  });
 }
 
 let testSigningKey: Promise<TokenSigningKey> | undefined;

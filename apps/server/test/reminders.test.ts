@@ -3,7 +3,13 @@ import { expect, it } from 'vitest';
 import { emailMessages, reminderDispatches, users } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
-import { describeEachDatabase, memoryMailTransport, testTokenSigningKey, type TestApp } from './helpers';
+import {
+  describeEachDatabase,
+  memoryMailTransport,
+  recordRefusedAddress,
+  testTokenSigningKey,
+  type TestApp,
+} from './helpers';
 import { freshStartAt, setDowntime, signIn, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
@@ -231,18 +237,7 @@ describeEachDatabase('Reminders', (target) => {
     await setSchedule(t, 'ICF', [2]);
     const refused = await signedInParticipant(t, { email: uniqueEmail('refused') });
     const signer = await signedInParticipant(t);
-    await t.db.insert(emailMessages).values({
-      recipient: refused.email,
-      template: 'password-changed',
-      language: 'en',
-      subject: 'Your password was changed',
-      transport: 'smtp',
-      status: 'failed',
-      smtpCode: 550,
-      recipientRefused: true,
-      error: 'EENVELOPE: 550 5.1.1 Mailbox unavailable',
-      lastAttemptAt: new Date('2026-02-03T12:00:00.000Z'),
-    });
+    await recordRefusedAddress(t.db, refused.email, new Date('2026-02-03T12:00:00.000Z'));
 
     t.clock.set('2026-02-04T15:00:00.000Z');
     // Queued, then the participant signs before the delivery sweep.

@@ -1,22 +1,9 @@
 import { expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
 import { emailMessages } from '../src/db/schema';
-import { seedDatabase } from '../src/db/seed';
-import { readEnv } from '../src/env';
-import { fixedClock } from '../src/providers/clock/clock';
 import type { Mailer } from '../src/providers/mail/mailer';
 import { activationMail } from '../src/providers/mail/templates/activation';
-import {
-  buildTestApp,
-  createPostgresDatabase,
-  describeEachDatabase,
-  memoryMailTransport,
-  TEST_ADMIN_EMAIL,
-  TEST_ADMIN_PASSWORD,
-  TEST_START,
-  testTokenSigningKey,
-} from './helpers';
+import { buildTestApp, describeEachDatabase } from './helpers';
+import { twoServerProcesses } from './server-processes';
 
 const reminderTo = (to: string) => ({
   to,
@@ -72,50 +59,16 @@ it.skipIf(!serverUrl)(
   'two server processes on one PostgreSQL share the work: each message goes once',
   { timeout: 60_000 },
   async () => {
-    const database = await createPostgresDatabase(serverUrl!);
-    const handles = [];
-    const apps = [];
+    const processes = await twoServerProcesses(serverUrl!, { env: { REMINDER_SEND_HOURS: '0-24' }, scheduler: true });
     try {
-      const env = readEnv({
-        ADMIN_EMAIL: TEST_ADMIN_EMAIL,
-        ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-        LOG_LEVEL: 'silent',
-        REMINDER_SEND_HOURS: '0-24',
-      });
-      const clock = fixedClock(TEST_START);
-      const transports = [memoryMailTransport(), memoryMailTransport()];
-      for (const transport of transports) {
-        const handle = await openDatabase({ kind: 'postgres', url: database.url });
-        handles.push(handle);
-        if (handles.length === 1) {
-          await seedDatabase(handle.db, {
-            adminEmail: env.ADMIN_EMAIL,
-            adminPassword: env.ADMIN_PASSWORD,
-            demo: false,
-            clock,
-          });
-        }
-        apps.push(
-          await buildApp({
-            env,
-            db: handle.db,
-            clock,
-            logger: false,
-            tokenSigningKey: await testTokenSigningKey(),
-            mailTransport: transport,
-            jobs: handle.jobs,
-          }),
-        );
-      }
+      const { apps, handles, transports } = processes;
       const addresses = await queueBulk(apps[0]!.services.mailer, handles[0]!.db, 40, 'shared');
       await Promise.all(apps.map((app) => app.ready()));
 
       const delivered = () => transports.flatMap((t) => t.delivered.map((m) => m.to)).sort();
       await expect.poll(delivered, { timeout: 30_000 }).toEqual([...addresses].sort());
     } finally {
-      for (const app of apps) await app.close();
-      for (const handle of handles) await handle.close();
-      await database.drop();
+      await processes.close();
     }
   },
 );

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from './helpers';
-import { UNAUTHORIZED, useAuthApp } from './auth-helpers';
+import { useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
-import { FORBIDDEN, SEEDED_POLICY, type Method } from './settings-helpers';
+import { expectAdminOnly, SEEDED_POLICY, type Method } from './settings-helpers';
 
 const ID = '0b5c3f0e-3d7a-4c1e-9a53-2f1f6f0d8e11';
 const CALLS: [Method, string, unknown?][] = [
@@ -20,14 +20,7 @@ describeEachDatabase('System Options calls are for administrators only', (target
   it('answers 401 without a token and 403 to a participant, in the envelope, changing nothing', async () => {
     const t = testApp();
     const patient = await signedInParticipant(t);
-    for (const [method, path, payload] of CALLS) {
-      const anonymous = await call(t, method, path, undefined, { payload });
-      expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
-      expect(anonymous.json()).toEqual(UNAUTHORIZED);
-      const participant = await call(t, method, path, patient.tokens.access_token, { payload });
-      expect(participant.statusCode, `${method} ${path}`).toBe(403);
-      expect(participant.json()).toEqual(FORBIDDEN);
-    }
+    await expectAdminOnly(t, patient.tokens.access_token, CALLS);
     const spanish = await call(t, 'GET', '/setting/security-policy-config', patient.tokens.access_token, {
       language: 'sp',
     });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Language } from '@portal/shared/constants';
 import type { TestApp } from './helpers';
-import { signInAdmin } from './auth-helpers';
+import { signInAdmin, UNAUTHORIZED } from './auth-helpers';
 import { call } from './participant-helpers';
 
 /** An editor's version as replies carry it: 16 hexadecimal digits. */
@@ -53,6 +53,18 @@ export async function adminSession(t: TestApp) {
     call(t, method, path, token, options);
 }
 export type AdminCall = Awaited<ReturnType<typeof adminSession>>;
+
+/** Checks that each call answers 401 without a token and 403 to a participant, in the envelope. */
+export async function expectAdminOnly(t: TestApp, participantToken: string, calls: [Method, string, unknown?][]) {
+  for (const [method, path, payload] of calls) {
+    const anonymous = await call(t, method, path, undefined, { payload });
+    expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
+    expect(anonymous.json()).toEqual(UNAUTHORIZED);
+    const participant = await call(t, method, path, participantToken, { payload });
+    expect(participant.statusCode, `${method} ${path}`).toBe(403);
+    expect(participant.json()).toEqual(FORBIDDEN);
+  }
+}
 
 /** The data of a successful call, after checking it succeeded. */
 export async function dataOf<T = Record<string, unknown>>(

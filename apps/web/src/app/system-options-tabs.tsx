@@ -14,6 +14,15 @@ const DowntimeBannerPanel = named(
   () => import('../features/settings/components/DowntimeBannerPanel'),
   'DowntimeBannerPanel',
 );
+const OneTimeSurveysPanel = named(
+  () => import('../features/one-time-surveys/components/OneTimeSurveysPanel'),
+  'OneTimeSurveysPanel',
+);
+const SurveyWindowOpenUsersPanel = named(
+  () => import('../features/survey-window/components/SurveyWindowOpenUsersPanel'),
+  'SurveyWindowOpenUsersPanel',
+);
+const WithdrawalsPanel = named(() => import('../features/withdrawals/components/WithdrawalsPanel'), 'WithdrawalsPanel');
 const SecurityPolicyPanel = named(
   () => import('../features/settings/components/SecurityPolicyPanel'),
   'SecurityPolicyPanel',
@@ -29,5 +38,12 @@ export const SYSTEM_OPTIONS_TABS: SystemOptionsTab[] = [
   { slug: 'icf-reminders', labelKey: 'systemOptions.tabs.icfReminders', panel: <IcfRemindersPanel /> },
   { slug: 'survey', labelKey: 'systemOptions.tabs.survey', panel: <SurveySettingsPanel /> },
   { slug: 'downtime-banner', labelKey: 'systemOptions.tabs.downtimeBanner', panel: <DowntimeBannerPanel /> },
+  { slug: 'one-time-surveys', labelKey: 'systemOptions.tabs.oneTimeSurveys', panel: <OneTimeSurveysPanel /> },
+  {
+    slug: 'survey-window-open-users',
+    labelKey: 'systemOptions.tabs.surveyWindowOpenUsers',
+    panel: <SurveyWindowOpenUsersPanel />,
+  },
+  { slug: 'withdrawals', labelKey: 'systemOptions.tabs.withdrawals', panel: <WithdrawalsPanel /> },
   { slug: 'security-policy', labelKey: 'systemOptions.tabs.securityPolicy', panel: <SecurityPolicyPanel /> },
 ];

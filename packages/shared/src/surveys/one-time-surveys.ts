@@ -7,14 +7,21 @@ export const ONE_TIME_MESSAGES = {
   nameRequired: 'error.oneTime.nameRequired',
   nameTooLong: 'error.oneTime.nameTooLong',
   definition: 'error.oneTime.definition',
+  definitionEmpty: 'error.oneTime.definitionEmpty',
+  definitionUnknownType: 'error.oneTime.definitionUnknownType',
+  definitionDuplicateName: 'error.oneTime.definitionDuplicateName',
   sendDate: 'error.oneTime.sendDate',
   sendInPast: 'error.oneTime.sendInPast',
   window: 'error.oneTime.window',
   sendAfterEnd: 'error.oneTime.sendAfterEnd',
   participantsRequired: 'error.oneTime.participantsRequired',
   tooManyParticipants: 'error.oneTime.tooManyParticipants',
+  /** The request is larger than a CSV file of the CSV limit can make. */
+  tooLarge: 'error.oneTime.tooLarge',
   unmatched: 'error.oneTime.unmatched',
   formLocked: 'error.oneTime.formLocked',
+  /** The survey's invitations went out: nothing about it can change any more. */
+  alreadySent: 'error.oneTime.alreadySent',
   notFound: 'error.oneTime.notFound',
 } as const;
 

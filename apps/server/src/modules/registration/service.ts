@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { findSecurityPolicy } from '../../db/security-policy';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -70,13 +71,6 @@ export interface RegistrationDeps {
 const tooMany = () => refused(429, 'error.tooManyAttempts');
 const emailExists = () =>
   refused(409, 'error.register.failed', [{ errorField: 'email', message: REGISTRATION_MESSAGES.emailExists }]);
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Registration, the credentials check, activation links and activation. */
 export function createRegistrationService(deps: RegistrationDeps) {

@@ -3,6 +3,7 @@ import { REMINDER_TYPES, type TReminderType } from '@portal/shared/settings/remi
 import type { Database } from '../../db/client';
 import { isoText } from '../../db/iso-text';
 import { reminderDays, reminderDispatches } from '../../db/schema';
+import { addressRefusedSql } from '../../providers/mail/study-mail-block';
 
 /** One configured day of one reminder that has come for one person and has not been dealt with yet. */
 export interface DueReminder {
@@ -73,12 +74,7 @@ export async function findDueReminders(
     select u.id as "userId", u.email, u.first_name as "firstName", u.language, u.status,
       u.email_subscription as "emailSubscription", ${round} as "roundNumber",
       ${type === 'SURVEY' ? isoText(sql`r.closes_at`) : sql`null`} as "closesAt", rd.days,
-      exists (
-        select 1 from email_messages m
-        where lower(m.recipient) = lower(u.email) and m.recipient_refused
-          and not exists (select 1 from email_messages later where lower(later.recipient) = lower(u.email)
-                          and later.status = 'sent' and later.sent_at > m.last_attempt_at)
-      ) as "addressRefused"
+      ${addressRefusedSql(sql`u.email`)} as "addressRefused"
     from ${from}
     join reminder_days rd on rd.type = ${type}
     where ${who}

@@ -6,6 +6,7 @@ import { withinSendHours, type SendHours } from '../../lib/study-time';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ClaimedMail } from '../../providers/mail/ledger';
+import { studyMailBlock } from '../../providers/mail/study-mail-block';
 import { consentReminderMail, surveyReminderMail } from '../../providers/mail/templates/reminders';
 import { findDueReminders, recordDispatch, reminderStillNeeded, scheduledTypes, type DueReminder } from './repository';
 
@@ -28,7 +29,7 @@ export interface ReminderDeps {
     at: { now: Date; linkDays: number },
   ): Promise<string>;
   linkDays(): Promise<number>;
-  openDueRounds(now: Date, limit: number): Promise<void>;
+  openDueRounds(now: Date, limit: number): Promise<unknown>;
   roundFormCount(): Promise<number>;
 }
 
@@ -54,11 +55,7 @@ export function createReminderService(deps: ReminderDeps) {
   const loginLink = `${deps.publicUrl}${LOGIN_PATH}`;
 
   function skipReason(due: DueReminder, latest: boolean): string | undefined {
-    if (due.status === 'withdrawn') return 'withdrawn';
-    if (!due.emailSubscription) return 'emailsOff';
-    if (due.addressRefused) return 'addressRefused';
-    if (!latest) return 'superseded';
-    return undefined;
+    return studyMailBlock(due) ?? (latest ? undefined : 'superseded');
   }
 
   async function dispatch(type: TReminderType, due: DueReminder, latest: boolean, linkDays: number) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isoText } from '../../db/iso-text';
 import { oneTimeSurveys, oneTimeSurveyUsers, surveyForms, surveyResponses, surveyRounds, users } from '../../db/schema';
@@ -115,8 +115,7 @@ export async function findRoundForms(db: Executor): Promise<FormSummary[]> {
     .orderBy(asc(surveyForms.sortOrder), asc(surveyForms.key));
 }
 
-/** Every response of the participant, with its form. */
-export function findResponses(db: Executor, userId: string) {
+function findResponsesWhere(db: Executor, where: SQL | undefined) {
   return db
     .select({
       id: surveyResponses.id,
@@ -129,8 +128,16 @@ export function findResponses(db: Executor, userId: string) {
     })
     .from(surveyResponses)
     .innerJoin(surveyForms, eq(surveyForms.id, surveyResponses.formId))
-    .where(eq(surveyResponses.userId, userId));
+    .where(where);
 }
+
+/** Every response of the participant, with its form. */
+export const findResponses = (db: Executor, userId: string) =>
+  findResponsesWhere(db, eq(surveyResponses.userId, userId));
+
+/** Every response given in these rounds, with its form. */
+export const findRoundResponses = async (db: Executor, roundIds: string[]) =>
+  roundIds.length === 0 ? [] : findResponsesWhere(db, inArray(surveyResponses.roundId, roundIds));
 
 const assignmentColumns = {
   id: oneTimeSurveys.id,

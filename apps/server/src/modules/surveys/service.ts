@@ -104,12 +104,15 @@ export function createSurveyService({
     /**
      * Records the rounds that have opened by `now` for participants who have not been seen since (so survey
      * reminders count from a round's opening whether or not the participant logged in); at most `limit` people.
+     * Answers how many were behind, so a caller can go on until none is.
      */
-    async openDueRounds(now: Date, limit: number) {
+    async openDueRounds(now: Date, limit: number): Promise<number> {
       const { intervalMonths } = await schedule.getSchedule();
-      for (const participant of await findRoundsToOpen(db, now, intervalMonths, limit)) {
+      const due = await findRoundsToOpen(db, now, intervalMonths, limit);
+      for (const participant of due) {
         await recordRounds(participant.userId, participant.consentSignedAt, now);
       }
+      return due.length;
     },
     /** How many questionnaires a round holds: a round is submitted once each of them is. */
     roundFormCount: async () => (await findRoundForms(db)).length,

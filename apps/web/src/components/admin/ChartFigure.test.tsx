@@ -30,7 +30,9 @@ const props = {
 describe('ChartFigure', () => {
   it('is one named image, with every figure in a table behind a disclosure', async () => {
     const user = userEvent.setup();
-    render(<ChartFigure {...props} formatCategory={(month) => `${month.slice(5)}/${month.slice(0, 4)}`} />);
+    render(
+      <ChartFigure {...props} formatCategory={(month) => `${String(month).slice(5)}/${String(month).slice(0, 4)}`} />,
+    );
     expect(screen.getByRole('figure', { name: 'Withdrawals per month' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: props.summary })).toBeInTheDocument();
     await user.click(screen.getByText('Show the figures as a table'));

@@ -137,8 +137,9 @@ export function ChartFigure<T extends object>({
                 </TableRow>
               </TableHead>
               <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={label(row)}>
+                {rows.map((row, index) => (
+                  // Two categories may read alike (two surveys of one name), so the row's place is its key.
+                  <TableRow key={index}>
                     <TableCell component="th" scope="row">
                       {label(row)}
                     </TableCell>

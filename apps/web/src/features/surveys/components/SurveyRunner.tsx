@@ -1,47 +1,18 @@
-import 'survey-core/survey-core.fontless.min.css';
-import 'survey-core/i18n/spanish';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { Model, settings, type SurveyModel } from 'survey-core';
+import { Model, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import type { Language } from '@portal/shared/constants';
 import { formatDate } from '@portal/shared/dates';
 import type { TSurveyResponse } from '@portal/shared/surveys/survey-response';
 import { serverMessage } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/server-errors';
+import { applySurveyLanguage as applyLanguage, portalSurveyTheme } from '../../../lib/survey-engine';
 import { useSubmitSurvey, useSurveyResponse } from '../api/survey-api';
 import { useAutosave, type AutosaveState } from './use-autosave';
-
-// The portal's h1 names the page and its h2 the questionnaire: the form's own headings come below them.
-settings.titleTags.survey = 'h2';
-settings.titleTags.page = 'h3';
-settings.titleTags.panel = 'h4';
-settings.titleTags.question = 'h4';
-
-/** Shows the form in the portal's language; the answers stay as they are. */
-function applyLanguage(model: SurveyModel, language: string) {
-  model.locale = language === 'sp' ? 'es' : 'en';
-}
-
-/** The form engine in the portal's colours and type, with text colours that keep WCAG AA contrast. */
-function portalTheme(theme: Theme) {
-  return {
-    themeName: 'portal',
-    colorPalette: 'light',
-    isPanelless: true,
-    cssVariables: {
-      '--sjs2-color-project-brand-600': theme.palette.primary.main,
-      '--sjs2-color-project-brand-700': theme.palette.primary.dark,
-      '--sjs2-color-fg-basic-primary': theme.palette.text.primary,
-      '--sjs2-color-fg-basic-secondary': theme.palette.text.secondary,
-      '--sjs2-color-fg-basic-tertiary': theme.palette.text.secondary,
-      '--sjs2-typography-font-family-text': String(theme.typography.fontFamily),
-    },
-  };
-}
 
 /** The last page's button submits: it says so in the portal's words. */
 function setCompleteText(model: SurveyModel, text: string) {
@@ -57,7 +28,7 @@ function createModel(response: TSurveyResponse, theme: Theme, language: string):
   model.showProgressBar = true;
   // Every keystroke counts as an answer, so a number typed just before leaving is saved too.
   model.textUpdateMode = 'onTyping';
-  model.applyTheme(portalTheme(theme));
+  model.applyTheme(portalSurveyTheme(theme));
   if (!response.editable) {
     model.readOnly = true;
     model.questionsOnPageMode = 'singlePage';

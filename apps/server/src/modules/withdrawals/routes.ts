@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { ROLES } from '@portal/shared/constants';
+import {
+  PENDING_REQUEST_PAGE_SIZES,
+  ZDeleteManualWithdrawQuery,
+  ZManualWithdrawReply,
+  ZManualWithdrawRequest,
+  ZPendingRequestsQuery,
+  ZPendingRequestsReply,
+} from '@portal/shared/withdrawals/manual-withdraw';
+import {
+  WITHDRAWAL_USER_PAGE_SIZES,
+  ZWithdrawalSummaryReply,
+  ZWithdrawalUsersQuery,
+  ZWithdrawalUsersReply,
+} from '@portal/shared/withdrawals/withdrawal-users';
+import { sendOutcome } from '../../lib/outcome';
+import { perIpRateLimit } from '../../plugins/rate-limits';
+
+const MINUTE_MS = 60_000;
+const tags = ['withdrawals'];
+const security = [{ bearerAuth: [] }];
+
+/** The Withdrawals tab of System Options: administrators only. */
+export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.withdrawals;
+  const adminOnly = app.requireRole(ROLES.admin);
+  const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
+  const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
+
+  app.get(
+    '/consent/withdrawal-users',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: reads },
+      schema: {
+        tags,
+        summary:
+          `Withdrawn participants, paged (sizes ${WITHDRAWAL_USER_PAGE_SIZES.join(', ')}) and sorted by withdrawalDate ` +
+          '(newest first by default) or email: the date, reason, and who carried it out (administrators)',
+        security,
+        querystring: ZWithdrawalUsersQuery,
+        response: { 200: ZWithdrawalUsersReply, 400: ZErrorReply },
+      },
+    },
+    async (request) => ({ status: true, data: await service.listWithdrawalUsers(request.query) }),
+  );
+
+  app.get(
+    '/consent/withdrawal-users/summary',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: reads },
+      schema: {
+        tags,
+        summary:
+          'The Withdrawals dashboard: withdrawals per month of the last twelve (in the study time zone) and of all ' +
+          'time, by who carried them out — the participant in the portal, or an administrator on request. Reasons ' +
+          'are free text, so this split is the reason group (administrators)',
+        security,
+        response: { 200: ZWithdrawalSummaryReply },
+      },
+    },
+    async () => ({ status: true, data: await service.summary() }),
+  );
+
+  app.get(
+    '/consent/manual-withdraw',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: reads },
+      schema: {
+        tags,
+        summary:
+          `Pending manual withdrawal requests, paged (sizes ${PENDING_REQUEST_PAGE_SIZES.join(', ')}), the soonest ` +
+          'due first unless sorted by requestedAt or email, with the hold in seconds (administrators)',
+        security,
+        querystring: ZPendingRequestsQuery,
+        response: { 200: ZPendingRequestsReply, 400: ZErrorReply },
+      },
+    },
+    async (request) => ({ status: true, data: await service.listPending(request.query) }),
+  );
+
+  app.post(
+    '/consent/manual-withdraw',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary:
+          'Records a withdrawal a participant asked for by phone or letter; it stays pending, and can be deleted, ' +
+          'for the hold, then is carried out as the participant’s own withdrawal (administrators)',
+        security,
+        body: ZManualWithdrawRequest,
+        response: { 200: ZManualWithdrawReply, 400: ZErrorReply, 409: ZErrorReply },
+      },
+    },
+    async (request, response) =>
+      sendOutcome(request, response, await service.request(request.auth!.userId, request.body, { ip: request.ip })),
+  );
+
+  app.delete(
+    '/consent/manual-withdraw',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary: 'Deletes the pending request of an address, so it is never carried out (administrators)',
+        security,
+        querystring: ZDeleteManualWithdrawQuery,
+        response: { 200: ZManualWithdrawReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
+      },
+    },
+    async (request, response) =>
+      sendOutcome(
+        request,
+        response,
+        await service.deleteRequest(request.auth!.userId, request.query.email, { ip: request.ip }),
+      ),
+  );
+};

@@ -1,0 +1,221 @@
+import type { Page } from '@portal/shared/api/paging';
+import { calendarDate } from '@portal/shared/dates';
+import {
+  MANUAL_WITHDRAW_MESSAGES as M,
+  type TManualWithdrawRequest,
+  type TPendingRequests,
+  type TPendingRequestsQuery,
+} from '@portal/shared/withdrawals/manual-withdraw';
+import {
+  WITHDRAWAL_SUMMARY_MONTHS,
+  type TWithdrawalSource,
+  type TWithdrawalSummary,
+  type TWithdrawalUser,
+  type TWithdrawalUsersQuery,
+} from '@portal/shared/withdrawals/withdrawal-users';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../db/audit';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
+import type { Clock } from '../../providers/clock/clock';
+import type { Mailer } from '../../providers/mail/mailer';
+import {
+  claimDueRequest,
+  closeRequest,
+  countWithdrawalsBySource,
+  deletePendingRequest,
+  findLatestClosedRequest,
+  findPendingRequest,
+  findStudyParticipant,
+  findWithdrawalsSince,
+  insertRequest,
+  listPendingRequests,
+  listWithdrawalUsers,
+} from './repository';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface WithdrawalsDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Pick<Mailer, 'deliverNow'>;
+  /**
+   * The participant's own withdrawal (consent's), carried out inside the request's transaction: the confirmation
+   * e-mail queued, or nothing done when the participant is no longer in the study.
+   */
+  withdrawWithin(
+    tx: Transaction,
+    order: { userId: string; reason: string; source: 'manual'; requestedBy: string },
+    now: Date,
+  ): Promise<{ done: true; mailId: string } | { done: false }>;
+  /** How long a manual request stays pending, and can be deleted, before it is carried out. */
+  holdSeconds: number;
+  /** The study's time zone: a withdrawal counts in the month of its date there. */
+  timeZone: string;
+  /** Asks the scheduler to carry out due requests at `at` (the end of a new request's hold). */
+  carryOutAt(at: Date): void;
+}
+
+/** The `YYYY-MM` keys of the last `count` months, the month of `now` (in the time zone) last. */
+function lastMonths(now: Date, timeZone: string, count: number): string[] {
+  const [year, month] = calendarDate(now, timeZone).split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const back = year * 12 + (month - 1) - (count - 1 - i);
+    return `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+const DAY_MS = 86_400_000;
+const fieldRefusal = (status: number, message: string) => refused(status, message, [{ errorField: 'email', message }]);
+
+/**
+ * The Withdrawals tab: who left the study and why, and the manual withdrawal requests of participants who asked
+ * by phone or letter. A request waits for the hold, when it can still be deleted; then `carryOutDue` carries it
+ * out exactly as the participant's own withdrawal.
+ */
+export function createWithdrawalsService(deps: WithdrawalsDeps) {
+  const { db, clock, mailer, withdrawWithin, holdSeconds, timeZone } = deps;
+
+  /** Carries out one due request in its own transaction; false when none is left to claim. */
+  async function carryOutOne(): Promise<boolean> {
+    const now = clock.now();
+    const outcome = await db.transaction(async (tx) => {
+      const request = await claimDueRequest(tx, now);
+      if (!request || request.status !== 'pending') return undefined;
+      const result = await withdrawWithin(
+        tx,
+        { userId: request.userId, reason: request.reason, source: 'manual', requestedBy: request.requestedBy },
+        now,
+      );
+      const status = result.done ? 'carriedOut' : 'skipped';
+      await closeRequest(tx, request.id, status, now);
+      await recordAudit(tx, {
+        at: now,
+        action: `withdrawal.request.${status}`,
+        subjectId: request.userId,
+        details: { requestId: request.id, requestedBy: request.requestedBy },
+      });
+      return result;
+    });
+    if (outcome?.done) mailer.deliverNow([outcome.mailId]);
+    return outcome !== undefined;
+  }
+
+  return {
+    async listWithdrawalUsers(query: TWithdrawalUsersQuery): Promise<Page<TWithdrawalUser>> {
+      const { rows, total } = await listWithdrawalUsers(db, query);
+      return {
+        content: rows.map((row) => ({
+          id: row.id,
+          email: row.email,
+          name: `${row.firstName} ${row.lastName}`,
+          withdrawalDate: row.withdrawnAt.toISOString(),
+          reason: row.reason,
+          source: row.source as TWithdrawalSource,
+          requestedBy: row.requestedBy,
+        })),
+        totalElements: total,
+        page: query.page,
+        size: query.size,
+      };
+    },
+
+    /** Withdrawals per month over the last twelve, and of all time, split by who carried them out. */
+    async summary(): Promise<TWithdrawalSummary> {
+      const now = clock.now();
+      const keys = lastMonths(now, timeZone, WITHDRAWAL_SUMMARY_MONTHS);
+      const months = new Map(keys.map((month) => [month, { month, participant: 0, manual: 0 }]));
+      const from = new Date(now.getTime() - (WITHDRAWAL_SUMMARY_MONTHS + 1) * 31 * DAY_MS);
+      for (const row of await findWithdrawalsSince(db, from)) {
+        const entry = months.get(calendarDate(row.withdrawnAt, timeZone).slice(0, 7));
+        if (entry) entry[row.source as TWithdrawalSource] += 1;
+      }
+      const total = { participant: 0, manual: 0 };
+      for (const row of await countWithdrawalsBySource(db)) total[row.source as TWithdrawalSource] = row.total;
+      return { months: [...months.values()], total };
+    },
+
+    async listPending(query: TPendingRequestsQuery): Promise<TPendingRequests> {
+      const { rows, total } = await listPendingRequests(db, query);
+      return {
+        content: rows.map((row) => ({
+          ...row,
+          requestedAt: row.requestedAt.toISOString(),
+          dueAt: row.dueAt.toISOString(),
+        })),
+        totalElements: total,
+        page: query.page,
+        size: query.size,
+        holdSeconds,
+      };
+    },
+
+    /** Records a request for a participant in the study; one pending request per address. */
+    async request(adminId: string, body: TManualWithdrawRequest, context: RequestContext): Promise<Outcome> {
+      const now = clock.now();
+      const dueAt = new Date(now.getTime() + holdSeconds * 1000);
+      try {
+        const refusal = await db.transaction(async (tx) => {
+          const participant = await findStudyParticipant(tx, body.email);
+          if (!participant) return fieldRefusal(400, M.noParticipant);
+          if (await findPendingRequest(tx, body.email)) return fieldRefusal(409, M.alreadyPending);
+          const { id } = await insertRequest(tx, {
+            email: participant.email,
+            userId: participant.id,
+            reason: body.reason,
+            requestedBy: adminId,
+            requestedAt: now,
+            dueAt,
+          });
+          await recordAudit(tx, {
+            at: now,
+            action: 'withdrawal.request.recorded',
+            actorId: adminId,
+            subjectId: participant.id,
+            details: { requestId: id, dueAt: dueAt.toISOString() },
+            ip: context.ip,
+          });
+          return undefined;
+        });
+        if (refusal) return refusal;
+      } catch (error) {
+        // Another administrator recorded one for the same address at the same moment.
+        if (isUniqueViolation(error)) return fieldRefusal(409, M.alreadyPending);
+        throw error;
+      }
+      deps.carryOutAt(dueAt);
+      return { ok: true, message: M.recorded };
+    },
+
+    /** Deletes the pending request of an address; one already carried out or deleted says so. */
+    async deleteRequest(adminId: string, email: string, context: RequestContext): Promise<Outcome> {
+      const now = clock.now();
+      const deleted = await db.transaction(async (tx) => {
+        const row = await deletePendingRequest(tx, email, adminId, now);
+        if (row) {
+          await recordAudit(tx, {
+            at: now,
+            action: 'withdrawal.request.deleted',
+            actorId: adminId,
+            subjectId: row.userId,
+            details: { requestId: row.id },
+            ip: context.ip,
+          });
+        }
+        return row;
+      });
+      if (deleted) return { ok: true, message: M.deleted };
+      const latest = await findLatestClosedRequest(db, email);
+      if (!latest) return refused(404, M.notPending);
+      return refused(409, latest.status === 'deleted' ? M.alreadyDeleted : M.carriedOut);
+    },
+
+    /** Carries out every request whose hold has ended, one transaction each; answers how many were closed. */
+    async carryOutDue(signal?: AbortSignal): Promise<number> {
+      let closed = 0;
+      while (!signal?.aborted && (await carryOutOne())) closed += 1;
+      return closed;
+    },
+  };
+}
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

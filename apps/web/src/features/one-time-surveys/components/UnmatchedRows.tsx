@@ -1,0 +1,67 @@
+import { Alert, Button, Stack } from '@mui/material';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TUnmatchedReason } from '@portal/shared/surveys/one-time-surveys';
+import { DataTable } from '../../../components/admin/DataTable';
+import { usePagedQueryState } from '../../../lib/paging';
+import { UNMATCHED_LABELS } from './one-time-words';
+
+/** A row of the participant list that matches no one who can take the survey: its line, value and why. */
+export interface UnmatchedRow {
+  row: number;
+  value: string;
+  reason: TUnmatchedReason;
+}
+
+const column = createColumnHelper<UnmatchedRow>();
+const PREVIEW_SIZES = [5, 10, 25] as const;
+
+/**
+ * The preview of the rows that match no active participant, paged in the browser, with 'Remove these rows':
+ * the survey cannot be saved while any remain.
+ */
+export function UnmatchedRows({ rows, onRemove }: { rows: UnmatchedRow[]; onRemove(): void }) {
+  const { t } = useTranslation();
+  const paging = usePagedQueryState({ sizes: PREVIEW_SIZES, defaultSize: 10 });
+  const columns = useMemo(
+    () => [
+      column.accessor('row', { header: t('oneTimeSurveys.unmatched.row') }),
+      column.accessor('value', { header: t('oneTimeSurveys.unmatched.value') }),
+      column.accessor('reason', {
+        header: t('oneTimeSurveys.unmatched.reason'),
+        cell: ({ getValue }) => t(UNMATCHED_LABELS[getValue()]),
+      }),
+    ],
+    [t],
+  );
+  const { page, size } = paging;
+  // One object per page shown: the table takes a new one as a newly loaded page.
+  const query = useMemo(
+    () => ({
+      data: { content: rows.slice(page * size, (page + 1) * size), totalElements: rows.length },
+      isFetching: false,
+      isError: false,
+      error: null,
+      refetch: () => undefined,
+    }),
+    [rows, page, size],
+  );
+  return (
+    <Stack spacing={1} sx={{ mt: 2 }}>
+      <Alert severity="warning">{t('oneTimeSurveys.unmatched.intro', { count: rows.length })}</Alert>
+      <DataTable
+        title={t('oneTimeSurveys.unmatched.title')}
+        headingLevel="h4"
+        columns={columns}
+        query={query}
+        paging={paging}
+        emptyText={t('oneTimeSurveys.unmatched.none')}
+        getRowId={(row) => `${row.row}:${row.value}`}
+      />
+      <Button variant="contained" onClick={onRemove} sx={{ alignSelf: 'flex-start' }}>
+        {t('oneTimeSurveys.unmatched.remove', { count: rows.length })}
+      </Button>
+    </Stack>
+  );
+}

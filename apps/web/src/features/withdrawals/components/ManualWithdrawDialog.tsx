@@ -1,0 +1,38 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PENDING_REQUEST_PAGE_SIZES } from '@portal/shared/withdrawals/manual-withdraw';
+import { usePagedQueryState } from '../../../lib/paging';
+import { usePendingRequests } from '../api/withdrawals-api';
+import { holdText } from './hold-text';
+import { ManualWithdrawForm } from './ManualWithdrawForm';
+import { PendingRequestsTable } from './PendingRequestsTable';
+
+/** Manual Withdraw: a modal that toggles between the request form and the Pending Requests. */
+export function ManualWithdrawDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [view, setView] = useState<'form' | 'pending'>('form');
+  const paging = usePagedQueryState<'dueAt' | 'requestedAt' | 'email'>({
+    sizes: PENDING_REQUEST_PAGE_SIZES,
+    defaultSize: 10,
+  });
+  const query = usePendingRequests(paging);
+  const hold = query.data ? holdText(query.data.holdSeconds) : undefined;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
+      <DialogTitle id={titleId}>{t('withdrawals.manual.title')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 1 }}>{t('withdrawals.manual.intro')}</Typography>
+        {hold && <Typography sx={{ mb: 2 }}>{t(hold.key, { count: hold.count })}</Typography>}
+        <Button variant="outlined" sx={{ mb: 2 }} onClick={() => setView(view === 'form' ? 'pending' : 'form')}>
+          {view === 'form' ? t('withdrawals.manual.showPending') : t('withdrawals.manual.showForm')}
+        </Button>
+        {view === 'form' ? <ManualWithdrawForm /> : <PendingRequestsTable query={query} paging={paging} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('withdrawals.manual.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,177 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, apiLogin, createPatient, useSignedIn } from './accounts';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test } from './fixtures';
+import { signInAdmin } from './settings-editors';
+import { text } from './texts';
+
+/** The one-time survey's form: one question, in English and Spanish, as its SurveyJS definition says. */
+const FORM = {
+  pages: [
+    {
+      name: 'diet',
+      elements: [
+        {
+          type: 'radiogroup',
+          name: 'salt',
+          title: {
+            default: 'How often do you add salt to your food?',
+            es: '¿Con qué frecuencia añade sal a su comida?',
+          },
+          choices: [
+            { value: 'never', text: { default: 'Never', es: 'Nunca' } },
+            { value: 'sometimes', text: { default: 'Sometimes', es: 'A veces' } },
+          ],
+        },
+      ],
+    },
+  ],
+};
+const WORDS = {
+  en: { question: 'How often do you add salt to your food?', never: 'Never' },
+  sp: { question: '¿Con qué frecuencia añade sal a su comida?', never: 'Nunca' },
+} as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A moment as a date-time box takes it (`YYYY-MM-DDTHH:mm`), in the browser's (and this machine's) time zone. */
+const localInput = (at: Date) =>
+  `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+
+/** Chooses a file through the button that opens the file picker, as a person does. */
+async function chooseFile(page: Page, button: string, file: { name: string; mimeType: string; content: string }) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.content) });
+}
+
+for (const language of ['en', 'sp'] as const) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const words = WORDS[language];
+
+  test(`a one-time survey made from a CSV file is sent, answered, and its rate and participant move (${language})`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The invitations go at the send date, one to two minutes after the survey is made.
+    test.setTimeout(360_000);
+    const participant = await createPatient(language, `one-time-${language}`);
+    const tag = Date.now().toString(36);
+    const name = { en: `Salt check-in ${tag}`, sp: `Consulta sobre la sal ${tag}` };
+    const shownName = language === 'en' ? name.en : name.sp;
+    await signInAdmin(page, baseURL!, language, await apiLogin(ADMIN.email, ADMIN.password));
+
+    await page.goto('/system-options?tab=one-time-surveys');
+    await expect(page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.oneTimeSurveys') })).toBeVisible();
+    await expect(page.getByRole('tab', { name: t('oneTimeSurveys.tabs.list'), selected: true })).toBeVisible();
+    await expect(page.getByRole('table', { name: t('oneTimeSurveys.listTitle') })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Create: the names, the form uploaded and previewed in both languages, the dates.
+    await page.getByRole('button', { name: t('oneTimeSurveys.create') }).click();
+    await expect(page.getByRole('heading', { level: 3, name: t('oneTimeSurveys.editor.createTitle') })).toBeFocused();
+    await page.getByRole('textbox', { name: t('oneTimeSurveys.fields.nameEn') }).fill(name.en);
+    await page.getByRole('textbox', { name: t('oneTimeSurveys.fields.nameSp') }).fill(name.sp);
+    await chooseFile(page, t('oneTimeSurveys.definition.upload'), {
+      name: 'salt.json',
+      mimeType: 'application/json',
+      content: JSON.stringify(FORM),
+    });
+    await expect(page.getByText(t('oneTimeSurveys.definition.read', { questions: '1', pages: '1' }))).toBeVisible();
+    const preview = page.getByRole('region', { name: t('oneTimeSurveys.preview.title') });
+    await expect(preview.getByText(WORDS.en.question)).toBeVisible({ timeout: 30_000 });
+    await preview.getByRole('button', { name: 'Español' }).click();
+    await expect(preview.getByText(WORDS.sp.question)).toBeVisible();
+
+    const send = new Date(Date.now() + 120_000);
+    send.setSeconds(0, 0);
+    const end = new Date(send.getTime() + 7 * 86_400_000);
+    const moment = (key: string) => page.getByLabel(new RegExp(`^${t(key)}`));
+    await moment('oneTimeSurveys.fields.sendDate').fill(localInput(send));
+    await moment('oneTimeSurveys.fields.startDate').fill(localInput(send));
+    await moment('oneTimeSurveys.fields.endDate').fill(localInput(end));
+
+    // The participants from a CSV file with a byte order mark, a header, a blank line, a repeat and a stranger.
+    const stranger = `nobody.${tag}@example.org`;
+    await chooseFile(page, t('oneTimeSurveys.participants.upload'), {
+      name: 'participants.csv',
+      mimeType: 'text/csv',
+      content: `\uFEFFemail\r\n${participant.email}\r\n\r\n${stranger}\r\n${participant.email.toUpperCase()}\r\n`,
+    });
+    await expect(
+      page.getByText(t('oneTimeSurveys.participants.fromFile', { fileName: 'participants.csv' })),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        [
+          t('oneTimeSurveys.participants.count', { count: '2' }),
+          t('oneTimeSurveys.participants.headerDropped'),
+          t('oneTimeSurveys.participants.duplicatesDropped', { count: '1' }),
+        ].join(' '),
+      ),
+    ).toBeVisible();
+
+    // Save checks the rows first: the stranger blocks saving until removed.
+    await page.getByRole('button', { name: t('oneTimeSurveys.editor.save') }).click();
+    const unmatched = page.getByRole('table', { name: t('oneTimeSurveys.unmatched.title') });
+    await expect(
+      unmatched.getByRole('row', { name: `4 ${stranger} ${t('oneTimeSurveys.unmatched.notFound')}` }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t('oneTimeSurveys.unmatched.remove', { count: '1' }) }).click();
+    await expect(page.getByText(t('oneTimeSurveys.participants.matched', { count: '1' }))).toBeVisible();
+    await page.getByRole('button', { name: t('oneTimeSurveys.editor.save') }).click();
+    await expect(page.getByText(t('oneTimeSurveys.editor.saved'))).toBeVisible();
+
+    const list = page.getByRole('table', { name: t('oneTimeSurveys.listTitle') });
+    const row = list.getByRole('row').filter({ hasText: shownName });
+    await expect(row.getByRole('cell').nth(4)).toHaveText(t('oneTimeSurveys.state.upcoming'));
+    await expect(row.getByRole('cell').nth(5)).toHaveText('1');
+
+    // On the send date the participant is invited by e-mail, and answers on the Surveys page.
+    await expect
+      .poll(async () => (await mailsTo(participant.email)).some((mail) => mail.subject.includes(shownName)), {
+        timeout: 240_000,
+        intervals: [5_000],
+      })
+      .toBe(true);
+    const context = await browser.newContext({ baseURL });
+    const patientPage = await context.newPage();
+    await setLanguage(patientPage, language, baseURL!);
+    await useSignedIn(patientPage, await apiLogin(participant.email, participant.password));
+    await patientPage.goto('/survey');
+    await patientPage.getByRole('button', { name: t('survey.tour.skip') }).click();
+    await patientPage.getByRole('tab', { name: t('survey.tabs.oneTime') }).click();
+    await patientPage
+      .getByRole('listitem', { name: shownName })
+      .getByRole('button', { name: t('survey.start') })
+      .click();
+    await patientPage.getByRole('radiogroup', { name: words.question }).getByText(words.never, { exact: true }).click();
+    await patientPage.getByRole('button', { name: t('survey.runner.submit') }).click();
+    await expect(patientPage.getByRole('heading', { level: 2, name: t('survey.runner.thanksTitle') })).toBeFocused();
+    await context.close();
+
+    // Analytics: the survey's submission rate is now 100 of 100.
+    await page.getByRole('tab', { name: t('oneTimeSurveys.tabs.analytics') }).click();
+    await expect(page.getByRole('term').filter({ hasText: t('oneTimeSurveys.stats.total') })).toBeVisible();
+    await page.getByText(t('admin.chart.showTable')).click();
+    const rates = page.getByRole('table', { name: t('oneTimeSurveys.stats.chartTitle') });
+    await expect(rates.getByRole('row', { name: `${shownName} 100` })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The detail view: the participant submitted, and no one failed.
+    await page.getByRole('tab', { name: t('oneTimeSurveys.tabs.list') }).click();
+    await page.getByRole('button', { name: t('oneTimeSurveys.viewNamed', { name: shownName }) }).click();
+    await expect(page.getByRole('heading', { level: 3, name: shownName })).toBeFocused();
+    const users = page.getByRole('table', { name: t('oneTimeSurveys.usersTitle') });
+    await expect(users.getByRole('row').filter({ hasText: participant.email })).toContainText(
+      t('oneTimeSurveys.progress.submitted'),
+    );
+    await expect(page.getByRole('table', { name: t('oneTimeSurveys.failuresTitle') })).toContainText(
+      t('oneTimeSurveys.noFailures'),
+    );
+    await expect(page.getByText(t('error.oneTime.formLocked'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: t('oneTimeSurveys.backToSurveys') }).click();
+    await expect(list).toBeVisible();
+  });
+}

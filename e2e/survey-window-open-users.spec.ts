@@ -1,0 +1,128 @@
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, apiLogin, createPatient, startQuestionnaireByApi, type TokenPair } from './accounts';
+import { expect, expectNoAxeViolations, test, today } from './fixtures';
+import { adminCall, signInAdmin } from './settings-editors';
+import { text } from './texts';
+
+/** The round's questionnaires as their own definitions name them, in round order. */
+const QUESTIONNAIRES = {
+  en: ['About you and your kidney health', 'Quality of life', 'Health status'],
+  sp: ['Sobre usted y la salud de sus riñones', 'Calidad de vida', 'Estado de salud'],
+} as const;
+const NAMES = { en: 'Rose Walker', sp: 'Lucía Ramírez' } as const;
+
+interface Counts {
+  openWindows: number;
+  notStarted: number;
+  started: number;
+  submitted: number;
+}
+interface CompletionDay {
+  date: string;
+  openWindows: number;
+  submitted: number;
+}
+
+/**
+ * What the screen shows equals what the API says at that moment. Other journeys make participants meanwhile,
+ * so a figure that moved between the two readings is read again after a reload.
+ */
+async function expectSameAsApi(page: Page, onScreen: () => Promise<string[]>, fromApi: () => Promise<string[]>) {
+  let first = true;
+  await expect(async () => {
+    if (!first) await page.reload();
+    first = false;
+    const shown = await onScreen();
+    expect(shown).toEqual(await fromApi());
+  }).toPass({ timeout: 30_000 });
+}
+
+const figuresOf = (counts: Locator) => counts.getByRole('definition').allTextContents();
+
+for (const language of ['en', 'sp'] as const) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+
+  test(`the administrator sees an open survey window with its progress, the counts and the day's figures (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const participant = await createPatient(language, 'window');
+    await startQuestionnaireByApi(await apiLogin(participant.email, participant.password), 'core');
+    const admin: TokenPair = await apiLogin(ADMIN.email, ADMIN.password);
+    await signInAdmin(page, baseURL!, language, admin);
+
+    await page.goto('/system-options?tab=survey-window-open-users');
+    await expect(
+      page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.surveyWindowOpenUsers') }),
+    ).toBeVisible({ timeout: 30_000 });
+
+    // The newest windows first: the participant just made is on the first page, started on the first questionnaire.
+    const table = page.getByRole('table', { name: t('surveyWindow.table.title') });
+    const opened = table.getByRole('columnheader', { name: t('surveyWindow.table.opensAt') });
+    await expect(table.getByRole('columnheader', { name: t('surveyWindow.table.closesAt') })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await opened.getByRole('button').click();
+    await expect(opened).toHaveAttribute('aria-sort', 'ascending');
+    await opened.getByRole('button').click();
+    await expect(opened).toHaveAttribute('aria-sort', 'descending');
+    const row = table.getByRole('row').filter({ hasText: participant.email });
+    const [core, qualityOfLife, healthStatus] = QUESTIONNAIRES[language];
+    await expect(row.getByRole('cell')).toHaveText([
+      NAMES[language],
+      participant.email,
+      '1',
+      today(),
+      /^\d{2}\/\d{2}\/\d{4}$/,
+      new RegExp(`^${core}`),
+    ]);
+    await expect(row.getByRole('listitem')).toHaveText([
+      `${core}: ${t('survey.status.started')}`,
+      `${qualityOfLife}: ${t('survey.status.open')}`,
+      `${healthStatus}: ${t('survey.status.open')}`,
+    ]);
+
+    // The counts, labelled, as the API counts them.
+    const counts = page.getByRole('region', { name: t('surveyWindow.counts.title') });
+    await expect(counts.getByRole('term')).toHaveText([
+      t('surveyWindow.counts.openWindows'),
+      t('surveyWindow.counts.notStarted'),
+      t('surveyWindow.counts.started'),
+      t('surveyWindow.counts.submitted'),
+    ]);
+    await expectSameAsApi(
+      page,
+      () => figuresOf(counts),
+      async () => {
+        const api = await adminCall<Counts>(admin, 'GET', '/survey/report/count');
+        return [api.openWindows, api.notStarted, api.started, api.submitted].map(String);
+      },
+    );
+    const [open, , started] = (await figuresOf(counts)).map(Number);
+    expect(open).toBeGreaterThanOrEqual(1);
+    expect(started).toBeGreaterThanOrEqual(1);
+
+    // The built-in dashboard: its figures as a table, today last, as the API counts them.
+    const chart = page.getByRole('figure', { name: t('surveyWindow.chart.title', { days: '30' }) });
+    await expect(chart.getByRole('img', { name: new RegExp(`${today()}:`) })).toBeVisible();
+    await chart.getByText(t('admin.chart.showTable')).click();
+    const lastDay = chart.getByRole('row').last();
+    await expect(lastDay.getByRole('rowheader')).toHaveText(today());
+    await expectSameAsApi(
+      page,
+      async () => {
+        if (!(await chart.getByRole('row').last().isVisible()))
+          await chart.getByText(t('admin.chart.showTable')).click();
+        return chart.getByRole('row').last().locator('td').allTextContents();
+      },
+      async () => {
+        const api = await adminCall<{ days: CompletionDay[] }>(admin, 'GET', '/survey/report/completion?days=30');
+        const day = api.days.at(-1)!;
+        return [String(day.openWindows), String(day.submitted)];
+      },
+    );
+    await expectNoAxeViolations(page);
+  });
+}

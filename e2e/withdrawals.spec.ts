@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, apiLogin, createPatient, logInWithForm } from './accounts';
+import { expect, expectNoAxeViolations, setLanguage, test, today, type Language } from './fixtures';
+import { signInAdmin } from './settings-editors';
+import { text } from './texts';
+
+// One pending list serves the whole portal, so the two languages walk their story one after the other.
+test.describe.configure({ mode: 'serial' });
+
+/** Records a request through the modal's form as an administrator would: form, confirmation, success. */
+async function recordRequest(page: Page, language: Language, email: string, reason: string) {
+  const t = (key: string) => text(language, key);
+  const dialog = page.getByRole('dialog', { name: t('withdrawals.manual.title') });
+  await dialog.getByRole('textbox', { name: t('withdrawals.manual.emailLabel') }).fill(email);
+  await dialog.getByRole('textbox', { name: t('withdrawals.manual.reasonLabel') }).fill(reason);
+  await dialog.getByRole('button', { name: t('withdrawals.manual.continue') }).click();
+  await expect(dialog.getByRole('heading', { name: t('withdrawals.manual.confirmTitle') })).toBeVisible();
+  await dialog.getByRole('button', { name: t('withdrawals.manual.confirm') }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: t('withdrawals.manual.recorded') })).toBeVisible();
+}
+
+for (const language of ['en', 'sp'] as const) {
+  test(`Withdrawals in ${language}: a manual request goes from the form to pending to carried out, a deleted one never`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+    const leaving = await createPatient(language, 'leaving', { consented: false });
+    const staying = await createPatient(language, 'staying', { consented: false });
+    await signInAdmin(page, baseURL!, language, await apiLogin(ADMIN.email, ADMIN.password));
+    await page.goto('/system-options?tab=withdrawals');
+    await expect(page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.withdrawals') })).toBeVisible();
+    await expect(page.getByRole('figure', { name: t('withdrawals.dashboard.title') })).toBeVisible();
+    const withdrawn = page.getByRole('table', { name: t('withdrawals.list.title') });
+    await expect(withdrawn.getByRole('columnheader', { name: t('withdrawals.list.withdrawalDate') })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expectNoAxeViolations(page);
+
+    // The modal opens on its form; the Pending Requests are one press away, and empty.
+    await page.getByRole('button', { name: t('withdrawals.manual.open') }).click();
+    const dialog = page.getByRole('dialog', { name: t('withdrawals.manual.title') });
+    await expect(dialog.getByText(t('withdrawals.manual.holdSeconds', { count: '20' }))).toBeVisible();
+    await dialog.getByRole('button', { name: t('withdrawals.manual.showPending') }).click();
+    await expect(dialog.getByText(t('withdrawals.pending.empty'))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: t('withdrawals.manual.showForm') }).click();
+
+    // The form's rules, then an address that matches no participant: said at once, nothing queued.
+    await dialog.getByRole('button', { name: t('withdrawals.manual.continue') }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: t('withdrawals.manual.emailInvalid') })).toBeVisible();
+    await expect(dialog.getByRole('alert').filter({ hasText: t('consent.reasonRequired') })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('textbox', { name: t('withdrawals.manual.emailLabel') }).fill('nobody.here@example.org');
+    await dialog.getByRole('textbox', { name: t('withdrawals.manual.reasonLabel') }).fill('Wrong address');
+    await dialog.getByRole('button', { name: t('withdrawals.manual.continue') }).click();
+    await dialog.getByRole('button', { name: t('withdrawals.manual.confirm') }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: t('withdrawals.manual.noParticipant') })).toBeVisible();
+
+    // A mistaken request is deleted while it is pending.
+    await recordRequest(page, language, staying.email, 'Recorded by mistake');
+    await dialog.getByRole('button', { name: t('withdrawals.manual.showPending') }).click();
+    const pending = dialog.getByRole('table', { name: t('withdrawals.pending.title') });
+    await expect(pending.getByRole('row').filter({ hasText: staying.email })).toContainText('Recorded by mistake');
+    await dialog.getByRole('button', { name: t('withdrawals.pending.deleteLabel', { email: staying.email }) }).click();
+    const confirm = page.getByRole('dialog', { name: t('withdrawals.pending.deleteTitle') });
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: t('withdrawals.pending.deleteConfirm') }).click();
+    await expect(dialog.getByRole('status').filter({ hasText: t('withdrawals.manual.deleted') })).toBeVisible();
+    await expect(dialog.getByText(t('withdrawals.pending.empty'))).toBeVisible();
+
+    // The request asked for by phone is pending, then carried out when the hold ends.
+    await dialog.getByRole('button', { name: t('withdrawals.manual.showForm') }).click();
+    const reason = language === 'en' ? 'Called the study line' : 'Llamó a la línea del estudio';
+    await recordRequest(page, language, leaving.email, reason);
+    await dialog.getByRole('button', { name: t('withdrawals.manual.showPending') }).click();
+    await expect(pending.getByRole('row').filter({ hasText: leaving.email })).toContainText(ADMIN.email);
+    await dialog.getByRole('button', { name: t('withdrawals.manual.close') }).click();
+
+    const row = withdrawn.getByRole('row').filter({ hasText: leaving.email });
+    // The list looks again every half minute, so the withdrawal appears without a reload.
+    await expect(row).toBeVisible({ timeout: 70_000 });
+    await expect(row).toContainText(reason);
+    await expect(row).toContainText(today());
+    await expect(row).toContainText(t('withdrawals.list.byAdmin', { email: ADMIN.email }));
+    await expect(withdrawn.getByRole('row').filter({ hasText: staying.email })).toHaveCount(0);
+    await page.getByRole('button', { name: t('withdrawals.manual.open') }).click();
+    await dialog.getByRole('button', { name: t('withdrawals.manual.showPending') }).click();
+    await expect(dialog.getByText(t('withdrawals.pending.empty'))).toBeVisible();
+
+    // The participant can no longer sign in; the one whose request was deleted still can.
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await setLanguage(visitor, language, baseURL!);
+    await visitor.goto('/login-patient');
+    await logInWithForm(visitor, language, leaving.email, leaving.password);
+    await expect(visitor.getByRole('alert').filter({ hasText: t('error.login.incorrect') })).toBeVisible();
+    await context.close();
+    await apiLogin(staying.email, staying.password);
+  });
+}
