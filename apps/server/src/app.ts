@@ -182,6 +182,14 @@ export async function buildApp(options: BuildAppOptions) {
   const withdrawal = createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
   const jobs = options.jobs;
   const scheduler = jobs ? createScheduler(jobs, app.log) : undefined;
+  /**
+   * Runs a job once more at a due time. Without a scheduler (API tests) nothing runs by itself, and a run that
+   * could not be scheduled is caught by the job's every-minute run.
+   */
+  const runJobAt = (job: string) => (at: Date) =>
+    void scheduler?.runAt(job, at).catch((error: unknown) => {
+      app.log.error({ err: error, job }, 'could not schedule a job run');
+    });
   const withdrawals = createWithdrawalsService({
     db,
     clock,
@@ -189,11 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
     withdrawWithin: withdrawal.withdrawWithin,
     holdSeconds: env.WITHDRAWAL_REQUEST_HOLD_S,
     timeZone: env.STUDY_TIME_ZONE,
-    // Without a scheduler (API tests) nothing runs by itself; its every-minute run still catches a missed one.
-    carryOutAt: (at) =>
-      void scheduler?.runAt(MANUAL_WITHDRAWALS_JOB, at).catch((error: unknown) => {
-        app.log.error({ err: error }, 'could not schedule the manual withdrawals job');
-      }),
+    carryOutAt: runJobAt(MANUAL_WITHDRAWALS_JOB),
   });
   const oneTimeInvitations = createOneTimeInvitations({
     db,
@@ -217,10 +221,7 @@ export async function buildApp(options: BuildAppOptions) {
       admin: createOneTimeAdminService({
         db,
         clock,
-        inviteAt: (at) =>
-          void scheduler?.runAt(ONE_TIME_INVITATIONS_JOB, at).catch((error: unknown) => {
-            app.log.error({ err: error }, 'could not schedule the one-time invitations job');
-          }),
+        inviteAt: runJobAt(ONE_TIME_INVITATIONS_JOB),
       }),
       reports: createOneTimeReportsService({ db, clock }),
       invitations: oneTimeInvitations,
