@@ -411,8 +411,23 @@ describeEachDatabase('One-time surveys: creating and changing', (target) => {
     );
     expect(same.formId).toBe(changed.formId);
     expect((await surveyUserRows(t, saved.id)).map((row) => row.userId)).toEqual([other!.id]);
+
+    // Without a list, new dates and the participants it has.
+    const { participants: _omitted, ...withoutList } = surveyInput({
+      ...window,
+      effectiveEndDate: '2026-03-20T16:00:00.000Z',
+      definition: TELEHEALTH_FORM_V2,
+    });
+    await dataOf(admin('PUT', `/survey/one-time?id=${saved.id}`, { payload: withoutList }));
+    expect((await surveyUserRows(t, saved.id)).map((row) => row.userId)).toEqual([other!.id]);
+    const [kept] = await t.db
+      .select({ end: oneTimeSurveys.effectiveEndDate })
+      .from(oneTimeSurveys)
+      .where(eq(oneTimeSurveys.id, saved.id));
+    expect(kept!.end.toISOString()).toBe('2026-03-20T16:00:00.000Z');
     const updates = await t.db.select().from(auditLog).where(eq(auditLog.action, 'one-time-survey.updated'));
-    expect(updates.filter((row) => (row.details as { surveyId?: string }).surveyId === saved.id)).toHaveLength(2);
+    const mine = updates.filter((row) => (row.details as { surveyId?: string }).surveyId === saved.id);
+    expect(mine.map((row) => (row.details as { participants: number }).participants)).toEqual([3, 1, 1]);
   });
 
   it('keeps the form once the send date has come, and the whole survey once its invitations went out', async () => {

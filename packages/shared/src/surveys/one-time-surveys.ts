@@ -61,6 +61,10 @@ export const ZOneTimeSurveyInput = z.object({
 });
 export type TOneTimeSurveyInput = z.infer<typeof ZOneTimeSurveyInput>;
 
+/** `PUT /survey/one-time?id=`: the same, except that without `participants` the survey keeps those it has. */
+export const ZOneTimeSurveyUpdate = ZOneTimeSurveyInput.extend({ participants: ZParticipantIdentifiers.optional() });
+export type TOneTimeSurveyUpdate = z.infer<typeof ZOneTimeSurveyUpdate>;
+
 /** Why a row of the participant list matches no one who can take the survey. */
 export const UNMATCHED_REASONS = ['invalid', 'notFound', 'withdrawn', 'duplicate'] as const;
 export type TUnmatchedReason = (typeof UNMATCHED_REASONS)[number];

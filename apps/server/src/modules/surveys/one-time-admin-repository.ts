@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oneTimeSurveys, oneTimeSurveyUsers, surveyForms } from '../../db/schema';
 
@@ -79,6 +79,15 @@ export async function insertOneTimeSurvey(
 }
 
 /** Makes these participants the survey's whole list. */
+/** How many participants a survey is configured for. */
+export async function countOneTimeUsers(db: Executor, surveyId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(oneTimeSurveyUsers)
+    .where(eq(oneTimeSurveyUsers.surveyId, surveyId));
+  return row?.total ?? 0;
+}
+
 export async function replaceOneTimeUsers(db: Executor, surveyId: string, userIds: readonly string[]) {
   await db.delete(oneTimeSurveyUsers).where(eq(oneTimeSurveyUsers.surveyId, surveyId));
   await db.execute(sql`

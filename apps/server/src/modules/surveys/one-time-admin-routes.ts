@@ -15,6 +15,7 @@ import {
   ZOneTimeSavedReply,
   ZOneTimeStatsReply,
   ZOneTimeSurveyInput,
+  ZOneTimeSurveyUpdate,
   ZOneTimeUsersQuery,
   ZOneTimeUsersReply,
   ZParticipantCheckReply,
@@ -77,8 +78,9 @@ export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...listWrite,
       schema: documented(
         'Changes a one-time survey until its invitations go out (409 after); its form cannot change once the ' +
-          'send date has come (409), and a changed form or name is a new form version (administrators)',
-        { ...saveSchema, querystring: ZSurveyIdQuery },
+          'send date has come (409), and a changed form or name is a new form version; without participants ' +
+          'the survey keeps those it has, with them the list is replaced as a whole (administrators)',
+        { ...saveSchema, body: ZOneTimeSurveyUpdate, querystring: ZSurveyIdQuery },
       ),
     },
     async (request, response) =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ONE_TIME_MESSAGES,
   type TOneTimeSurveyInput,
+  type TOneTimeSurveyUpdate,
   type TParticipantCheck,
 } from '@portal/shared/surveys/one-time-surveys';
 import type { Database } from '../../db/client';
@@ -10,6 +11,7 @@ import { refused, type DataOutcome, type FieldProblem, type RequestContext } fro
 import type { Clock } from '../../providers/clock/clock';
 import {
   findParticipantsByEmail,
+  countOneTimeUsers,
   findParticipantsById,
   insertOneTimeForm,
   insertOneTimeSurvey,
@@ -33,7 +35,7 @@ const minuteOf = (now: Date) => new Date(Math.floor(now.getTime() / MINUTE_MS) *
  * The rules of a survey's form and dates: a form the engine reads, a window that starts before it ends, and
  * invitations sent before the window ends, not in the past (unless the send date is kept as it was).
  */
-function valuesProblems(input: TOneTimeSurveyInput, now: Date, keptSendDate?: Date): FieldProblem[] {
+function valuesProblems(input: TOneTimeSurveyUpdate, now: Date, keptSendDate?: Date): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const definition = surveyDefinitionProblem(input.definition);
   if (definition) problems.push({ errorField: 'definition', message: definition });
@@ -47,7 +49,7 @@ function valuesProblems(input: TOneTimeSurveyInput, now: Date, keptSendDate?: Da
   return problems;
 }
 
-const valuesOf = (input: TOneTimeSurveyInput): OneTimeValues => ({
+const valuesOf = (input: TOneTimeSurveyUpdate): OneTimeValues => ({
   name: input.name,
   definition: input.definition,
   sendDate: new Date(input.sendDate),
@@ -103,7 +105,7 @@ export function createOneTimeAdminService({
 
   /** Every problem of a save's values and participant list; none when it can be saved. */
   function saveProblems(
-    input: TOneTimeSurveyInput,
+    input: TOneTimeSurveyUpdate,
     participants: Awaited<ReturnType<typeof participantsOf>>,
     at: { now: Date; keptSendDate?: Date },
   ) {
@@ -163,22 +165,26 @@ export function createOneTimeAdminService({
     /**
      * Changes a survey whose invitations have not gone out. Its form cannot change once the send date has come;
      * a changed form or name is a new form version, so answers already started keep the version they were given.
+     * Without a participant list the survey keeps the participants it has.
      */
     async update(
       surveyId: string,
-      input: TOneTimeSurveyInput,
+      input: TOneTimeSurveyUpdate,
       by: { userId: string } & RequestContext,
     ): Promise<Saved> {
       const now = clock.now();
       const values = valuesOf(input);
       // Read before the transaction: on the embedded database a query outside it would wait for it to end.
-      const participants = await participantsOf(input.participants);
+      const participants = input.participants ? await participantsOf(input.participants) : undefined;
       const outcome = await db.transaction(async (tx): Promise<Saved> => {
         const current = await lockOneTimeSurvey(tx, surveyId, input.definition);
         if (!current) return refused(404, ONE_TIME_MESSAGES.notFound);
         if (current.invited) return refused(409, ONE_TIME_MESSAGES.alreadySent);
         if (!current.sameDefinition && current.sendDate <= now) return refused(409, ONE_TIME_MESSAGES.formLocked);
-        const { problems, userIds } = saveProblems(input, participants, { now, keptSendDate: current.sendDate });
+        const { problems, userIds } = saveProblems(input, participants ?? { userIds: [] }, {
+          now,
+          keptSendDate: current.sendDate,
+        });
         if (problems.length > 0) return invalid(problems);
         const renamed = current.titleEn !== input.name.en || current.titleSp !== input.name.sp;
         let { formId, version } = current;
@@ -187,8 +193,9 @@ export function createOneTimeAdminService({
           formId = await insertOneTimeForm(tx, { surveyId, version, ...values, at: now });
         }
         await updateOneTimeSurvey(tx, surveyId, { formId, at: now, ...values });
-        await replaceOneTimeUsers(tx, surveyId, userIds);
-        await audit(tx, 'one-time-survey.updated', { surveyId, formId, version }, values, userIds.length, by);
+        if (participants) await replaceOneTimeUsers(tx, surveyId, userIds);
+        const count = participants ? userIds.length : await countOneTimeUsers(tx, surveyId);
+        await audit(tx, 'one-time-survey.updated', { surveyId, formId, version }, values, count, by);
         return { ok: true, data: { id: surveyId, formId } };
       });
       if (outcome.ok) inviteAt(values.sendDate);

@@ -9,7 +9,7 @@ import {
   ZOneTimeStatsReply,
   ZOneTimeUsersReply,
   ZParticipantCheckReply,
-  type TOneTimeSurveyInput,
+  type TOneTimeSurveyUpdate,
 } from '@portal/shared/surveys/one-time-surveys';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
@@ -86,7 +86,7 @@ export function useCheckParticipants() {
 export function useSaveOneTimeSurvey(id?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: TOneTimeSurveyInput) =>
+    mutationFn: async (input: TOneTimeSurveyUpdate) =>
       (
         await authorizedRequest(
           id ? `${PATH}?id=${encodeURIComponent(id)}` : PATH,

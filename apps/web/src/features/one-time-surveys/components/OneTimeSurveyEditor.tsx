@@ -70,8 +70,10 @@ function EditorForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(undefined);
-    const checked = await participants.ensureChecked();
-    if (!checked) return;
+    // A change with no new list keeps the survey's participants.
+    const keepParticipants = configured !== undefined && !list?.rows.length;
+    const checked = keepParticipants ? undefined : await participants.ensureChecked();
+    if (!keepParticipants && !checked) return;
     try {
       await save.mutateAsync(toOneTimeInput(values, checked));
       onDone(true);

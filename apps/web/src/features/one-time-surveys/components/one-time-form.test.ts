@@ -30,6 +30,8 @@ describe('the one-time survey editor rules', () => {
       effectiveEndDate: '2026-03-17T22:00:00.000Z',
       participants: ['ana@example.org'],
     });
+    // A change without a list keeps the survey's participants: the body names none.
+    expect(toOneTimeInput(VALUES)).not.toHaveProperty('participants');
   });
 
   it('refuse blank names, an unread form, a send date in the past and missing dates, each under its field', () => {

@@ -3,7 +3,7 @@ import {
   ONE_TIME_MESSAGES,
   ZOneTimeSurveyInput,
   type TOneTimeSurvey,
-  type TOneTimeSurveyInput,
+  type TOneTimeSurveyUpdate,
 } from '@portal/shared/surveys/one-time-surveys';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-date-time';
 import { checkDefinition, type DefinitionCheck } from './definition-check';
@@ -44,14 +44,17 @@ export const toOneTimeForm = (survey: TOneTimeSurvey & { definition: Record<stri
   effectiveEndDate: toLocalInput(survey.effectiveEndDate),
 });
 
-/** The editor's values and the participants as `POST /survey/one-time` takes them. */
-export const toOneTimeInput = (values: OneTimeForm, participants: string[]): TOneTimeSurveyInput => ({
+/**
+ * The editor's values and the participants as `POST` and `PUT /survey/one-time` take them; a change without a
+ * participant list keeps the survey's participants.
+ */
+export const toOneTimeInput = (values: OneTimeForm, participants?: string[]): TOneTimeSurveyUpdate => ({
   name: { en: values.name.en.trim(), sp: values.name.sp.trim() },
   definition: JSON.parse(values.definition) as Record<string, unknown>,
   sendDate: fromLocalInput(values.sendDate),
   effectiveStartDate: fromLocalInput(values.effectiveStartDate),
   effectiveEndDate: fromLocalInput(values.effectiveEndDate),
-  participants,
+  ...(participants && { participants }),
 });
 
 let lastCheck: { text: string; check: Promise<DefinitionCheck> } | undefined;
