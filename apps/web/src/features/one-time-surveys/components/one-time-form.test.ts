@@ -56,6 +56,14 @@ describe('the one-time survey editor rules', () => {
     ]);
   });
 
+  it('take a send date in the present minute, as the server does', () => {
+    const later = new Date('2026-03-10T14:00:40.000Z');
+    expect(oneTimeErrors({ ...VALUES, sendDate: '2026-03-10T09:00' }, READ, later)).toEqual([]);
+    expect(oneTimeErrors({ ...VALUES, sendDate: '2026-03-10T08:59' }, READ, later)).toEqual([
+      { path: 'sendDate', message: 'error.oneTime.sendInPast' },
+    ]);
+  });
+
   it('refuse an end before the start and a send date at or after the end', () => {
     const errors = oneTimeErrors(
       {

@@ -57,6 +57,8 @@ export const toOneTimeInput = (values: OneTimeForm, participants?: string[]): TO
   ...(participants && { participants }),
 });
 
+const MINUTE_MS = 60_000;
+
 let lastCheck: { text: string; check: Promise<DefinitionCheck> } | undefined;
 /** The definition's check, run once per text: the resolver runs on every change of any field. */
 export function checkDefinitionOnce(text: string): Promise<DefinitionCheck> {
@@ -83,7 +85,8 @@ export function oneTimeErrors(values: OneTimeForm, definition: DefinitionCheck, 
     return iso ? new Date(iso).getTime() : undefined;
   });
   if (send === undefined) refuse('sendDate', ONE_TIME_MESSAGES.sendDate);
-  else if (send < now.getTime()) refuse('sendDate', ONE_TIME_MESSAGES.sendInPast);
+  // As the server: a send date picked for this very minute is not in the past.
+  else if (send < Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS) refuse('sendDate', ONE_TIME_MESSAGES.sendInPast);
   if (start === undefined) refuse('effectiveStartDate', ONE_TIME_MESSAGES.window);
   if (end === undefined) refuse('effectiveEndDate', ONE_TIME_MESSAGES.window);
   if (start !== undefined && end !== undefined && start >= end) refuse('effectiveEndDate', ONE_TIME_MESSAGES.window);
