@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { surveyRounds, users } from '../src/db/schema';
 import { describeEachDatabase, type TestApp } from './helpers';
-import { freshStartAt, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './auth-helpers';
+import { freshStartAt, signIn, signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
-import { FORBIDDEN, UUID } from './settings-helpers';
+import { expectAdminOnly, UUID } from './settings-helpers';
 import {
   COMPLETE_ANSWERS,
   consentedParticipant,
@@ -273,13 +273,10 @@ describeEachDatabase('Survey Window Open Users', (target) => {
   it('answers administrators only: 401 without a token, 403 to a participant', async () => {
     const t = testApp();
     const participant = await consentedParticipant(t);
-    for (const path of ['/survey/opened-users', '/survey/report/count', '/survey/report/completion?days=7']) {
-      const anonymous = await call(t, 'GET', path, undefined);
-      expect(anonymous.statusCode, path).toBe(401);
-      expect(anonymous.json()).toEqual(UNAUTHORIZED);
-      const patient = await call(t, 'GET', path, participant.tokens.access_token);
-      expect(patient.statusCode, path).toBe(403);
-      expect(patient.json()).toEqual(FORBIDDEN);
-    }
+    await expectAdminOnly(t, participant.tokens.access_token, [
+      ['GET', '/survey/opened-users'],
+      ['GET', '/survey/report/count'],
+      ['GET', '/survey/report/completion?days=7'],
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_ADMIN_EMAIL } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
-import { call, signedInParticipant } from './participant-helpers';
-import { adminSession, dataOf } from './settings-helpers';
+import { signedInParticipant } from './participant-helpers';
+import { adminSession, dataOf, expectAdminOnly } from './settings-helpers';
 import { REQUESTS, withdrawnParticipant } from './withdrawal-helpers';
 
 const USERS = '/consent/withdrawal-users';
@@ -14,19 +14,13 @@ describeEachDatabase('Withdrawals tab lists', (target) => {
   it('is for administrators only', async () => {
     const t = testApp();
     const { tokens } = await signedInParticipant(t);
-    for (const [method, path] of [
+    await expectAdminOnly(t, tokens.access_token, [
       ['GET', USERS],
       ['GET', SUMMARY],
       ['GET', REQUESTS],
-      ['POST', REQUESTS],
+      ['POST', REQUESTS, { email: 'someone@example.org', reason: 'Asked' }],
       ['DELETE', `${REQUESTS}?email=someone@example.org`],
-    ] as const) {
-      const payload = method === 'POST' ? { email: 'someone@example.org', reason: 'Asked' } : undefined;
-      const asParticipant = await call(t, method, path, tokens.access_token, { payload });
-      expect(asParticipant.statusCode, `${method} ${path}`).toBe(403);
-      expect(asParticipant.json()).toEqual({ status: false, message: 'You do not have access to this page.' });
-      expect((await call(t, method, path, undefined, { payload })).statusCode, `${method} ${path}`).toBe(401);
-    }
+    ]);
   });
 
   it('lists withdrawn participants newest first, ten to a page, and sorts by e-mail', async () => {
