@@ -31,6 +31,7 @@ describe('readEnv', () => {
       TRUST_PROXY: false,
       STUDY_TIME_ZONE: 'America/Chicago',
       REMINDER_SEND_HOURS: { from: 9, to: 19 },
+      WITHDRAWAL_REQUEST_HOLD_S: 3600,
     });
     expect(Buffer.from(DEVELOPMENT_KEY, 'base64')).toHaveLength(32);
   });
@@ -43,6 +44,14 @@ describe('readEnv', () => {
     expect(() => readEnv({ STUDY_TIME_ZONE: 'Mars/Olympus' })).toThrow(/STUDY_TIME_ZONE: must be an IANA time zone/);
     expect(() => readEnv({ REMINDER_SEND_HOURS: '19-9' })).toThrow(/REMINDER_SEND_HOURS: the first hour/);
     expect(() => readEnv({ REMINDER_SEND_HOURS: 'noon' })).toThrow(/REMINDER_SEND_HOURS: must be two hours/);
+  });
+
+  it('reads the hold of manual withdrawal requests in whole seconds, from none to 30 days', () => {
+    expect(readEnv({ WITHDRAWAL_REQUEST_HOLD_S: '20' }).WITHDRAWAL_REQUEST_HOLD_S).toBe(20);
+    expect(readEnv({ WITHDRAWAL_REQUEST_HOLD_S: '0' }).WITHDRAWAL_REQUEST_HOLD_S).toBe(0);
+    expect(readEnv({ WITHDRAWAL_REQUEST_HOLD_S: '2592000' }).WITHDRAWAL_REQUEST_HOLD_S).toBe(2_592_000);
+    for (const wrong of ['-1', '1.5', 'an hour', '2592001'])
+      expect(() => readEnv({ WITHDRAWAL_REQUEST_HOLD_S: wrong })).toThrow(/WITHDRAWAL_REQUEST_HOLD_S/);
   });
 
   it('derives PUBLIC_URL from PORT unless it is given', () => {
