@@ -37,7 +37,11 @@ async function expectSameAsApi(page: Page, onScreen: () => Promise<string[]>, fr
   }).toPass({ timeout: 30_000 });
 }
 
-const figuresOf = (counts: Locator) => counts.getByRole('definition').allTextContents();
+/** The four figures, once they are on the screen (after a reload they come a moment later). */
+async function figuresOf(counts: Locator) {
+  await expect(counts.getByRole('definition')).toHaveCount(4);
+  return counts.getByRole('definition').allTextContents();
+}
 
 for (const language of ['en', 'sp'] as const) {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);

@@ -81,7 +81,7 @@ for (const language of ['en', 'sp'] as const) {
     await dialog.getByRole('button', { name: t('withdrawals.manual.close') }).click();
 
     const row = withdrawn.getByRole('row').filter({ hasText: leaving.email });
-    // The list looks again every half minute, so the withdrawal appears without a reload.
+    // The list looks again every ten seconds, so the withdrawal appears without a reload.
     await expect(row).toBeVisible({ timeout: 70_000 });
     await expect(row).toContainText(reason);
     await expect(row).toContainText(today());

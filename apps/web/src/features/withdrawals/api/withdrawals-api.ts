@@ -11,8 +11,8 @@ import { pagingQuery, type PageRequest } from '../../../lib/paging';
 const WITHDRAWALS_KEY = ['withdrawals'];
 const PENDING_KEY = ['manual-withdraw'];
 const REQUESTS_PATH = '/consent/manual-withdraw';
-/** A queue changes on its own as requests fall due, so the lists look again every half minute. */
-const QUEUE_REFRESH_MS = 30_000;
+/** A queue changes on its own as requests fall due, so the lists look again every ten seconds. */
+const QUEUE_REFRESH_MS = 10_000;
 
 /** `GET /consent/withdrawal-users`: one page of withdrawn participants. */
 export function useWithdrawalUsers(request: PageRequest<'withdrawalDate' | 'email'>) {
