@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appSettings, healthSystems, users } from '../src/db/schema';
+import {
+  appSettings,
+  healthSystemVerificationCounts,
+  healthSystemVerifications,
+  healthSystems,
+  users,
+} from '../src/db/schema';
 import { DEMO_PATIENT } from '../src/db/seed-data';
 import { seedDatabase } from '../src/db/seed';
 import { fixedClock } from '../src/providers/clock/clock';
@@ -36,6 +42,12 @@ describeEachDatabase('seed', (target) => {
       expect(patients[0]).toMatchObject({ email: DEMO_PATIENT.email, status: 'active', language: 'sp' });
       expect(await verifyPassword(patients[0]?.passwordHash ?? '', DEMO_PATIENT.password)).toBe(true);
       expect(await db.select().from(healthSystems).where(eq(healthSystems.databaseValue, 'riverside'))).toHaveLength(1);
+      // The demo patient chose Geisinger, so a pending verification record awaits it, and the count says so.
+      const records = await db.select().from(healthSystemVerifications);
+      expect(records).toEqual([
+        expect.objectContaining({ userId: patients[0]?.id, healthSystem: 'geisinger', isVerified: null }),
+      ]);
+      expect(await db.select().from(healthSystemVerificationCounts)).toEqual([{ healthSystem: 'geisinger', total: 1 }]);
 
       const marker = await db.select().from(appSettings).where(eq(appSettings.key, 'seed'));
       expect(marker[0]?.value).toEqual({ seededAt: '2026-02-01T09:00:00.000Z', demo: true });

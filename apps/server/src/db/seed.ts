@@ -23,6 +23,7 @@ import {
   downtimeSettings,
   dropdownOptions,
   healthSystems,
+  healthSystemVerifications,
   languages,
   securityPolicy,
   users,
@@ -106,7 +107,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         .values({ ...DEMO_HEALTH_SYSTEM, onboardedOn: now, updatedAt: now })
         .onConflictDoNothing();
       const { password: _password, ...patient } = DEMO_PATIENT;
-      await tx
+      const [demoPatient] = await tx
         .insert(users)
         .values({
           ...patient,
@@ -117,7 +118,17 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
           updatedAt: now,
           activatedAt: now,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      // The demo patient chose a health system at registration, so it awaits that system's verification.
+      if (demoPatient)
+        await tx.insert(healthSystemVerifications).values({
+          userId: demoPatient.id,
+          healthSystem: patient.healthSystem,
+          consentedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
     }
     return { seeded: true, generatedAdminPassword };
   });
