@@ -23,6 +23,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['./test/global-setup.ts'],
         },
       },
       {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type PortalApp } from '../src/app';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client';
 import { emailMessages } from '../src/db/schema';
@@ -116,9 +117,17 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
   };
 }
 
+let snapshot: Promise<Blob> | undefined;
+/** The migrated, empty embedded database the run's global set-up saved (read once per test file). */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= readFile(inject('migratedPgliteSnapshot')).then((bytes) => new Blob([bytes]));
+  return snapshot;
+}
+
 /** Opens (and migrates) a fresh, empty database of the target; `close` also drops a PostgreSQL one. */
 export async function openTestDatabase(target: TestDatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'pglite-memory') return openDatabase({ kind: 'pglite-memory' });
+  if (target.kind === 'pglite-memory')
+    return openDatabase({ kind: 'pglite-memory', snapshot: await migratedSnapshot() });
   const created = await createPostgresDatabase(target.serverUrl);
   let handle: DatabaseHandle;
   try {

@@ -25,7 +25,10 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' };
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  /** In memory; `snapshot` (a `dumpDataDir` of another one) starts it with that content instead of empty. */
+  | { kind: 'pglite-memory'; snapshot?: Blob };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Key of the advisory lock that keeps two processes from migrating one PostgreSQL at once. */
@@ -41,7 +44,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     releaseLock = acquireDataDirLock(target.dataDir);
     client = new PGlite(path.join(target.dataDir, 'pglite'));
   } else {
-    client = new PGlite();
+    client = new PGlite(target.snapshot && { loadDataDir: target.snapshot });
   }
   try {
     const db = drizzlePglite(client, { schema });
