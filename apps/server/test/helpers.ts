@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp, type PortalApp } from '../src/app';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client';
@@ -13,6 +11,9 @@ import { fixedClock } from '../src/providers/clock/clock';
 import type { Mailer, SendMailRequest } from '../src/providers/mail/mailer';
 import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-transport';
 import { generateTokenSigningKey, type TokenSigningKey } from '../src/security/token-signing-key';
+import { createPostgresDatabase } from './postgres-databases';
+
+export { createPostgresDatabase };
 
 export interface MemoryMailTransport extends MailTransport {
   readonly delivered: OutgoingMail[];
@@ -93,30 +94,6 @@ export function describeEachDatabase(title: string, body: (target: TestDatabaseT
   describe.each(cases)(`${title} on %s`, (_name, target) => body(target));
 }
 
-async function withPgClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Creates an empty database on the PostgreSQL server; `drop` removes it even with connections left open. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `portal_test_${randomBytes(8).toString('hex')}`;
-  await withPgClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await withPgClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-    },
-  };
-}
-
 let snapshot: Promise<Blob> | undefined;
 /** The migrated, empty embedded database the run's global set-up saved (read once per test file). */
 function migratedSnapshot(): Promise<Blob> {
@@ -128,7 +105,7 @@ function migratedSnapshot(): Promise<Blob> {
 export async function openTestDatabase(target: TestDatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite-memory')
     return openDatabase({ kind: 'pglite-memory', snapshot: await migratedSnapshot() });
-  const created = await createPostgresDatabase(target.serverUrl);
+  const created = await createPostgresDatabase(target.serverUrl, inject('migratedPostgresTemplate'));
   let handle: DatabaseHandle;
   try {
     handle = await openDatabase({ kind: 'postgres', url: created.url });
