@@ -58,6 +58,12 @@ import { createDashboardService, type DashboardService } from './modules/dashboa
 import { createReminderService, type ReminderService } from './modules/reminders/service';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
+import { apiKeysRoutes } from './modules/verification/api-keys-routes';
+import { createApiKeysService, type ApiKeysService } from './modules/verification/api-keys-service';
+import { pushRoutes } from './modules/verification/push-routes';
+import { verificationRoutes } from './modules/verification/routes';
+import { createVerificationService, type VerificationService } from './modules/verification/service';
+import { createPushService, type PushService } from './modules/verification/push-service';
 
 /** Carries out manual withdrawal requests whose hold has ended. */
 const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
@@ -81,6 +87,9 @@ export interface AppServices {
   mailer: Mailer;
   reminders: ReminderService;
   withdrawals: WithdrawalsService;
+  apiKeys: ApiKeysService;
+  push: PushService;
+  verification: VerificationService;
 }
 
 declare module 'fastify' {
@@ -250,6 +259,9 @@ export async function buildApp(options: BuildAppOptions) {
       withdrawal,
     },
     withdrawals,
+    apiKeys: createApiKeysService({ db, clock }),
+    push: createPushService({ db, clock }),
+    verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
   });
   if (jobs && scheduler) {
     scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
@@ -320,6 +332,9 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(oneTimeSurveyAdminRoutes);
       await api.register(dashboardRoutes);
       await api.register(withdrawalsRoutes);
+      await api.register(apiKeysRoutes);
+      await api.register(pushRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: API_BASE },
   );

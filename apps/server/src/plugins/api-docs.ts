@@ -14,7 +14,11 @@ export async function registerApiDocs(app: FastifyInstance) {
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A health system's key to its push API (System Options → Health System Verification issues them).
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
-import { USER_ID_PATTERN, ZIdIssueReason } from './verification-records';
+import { USER_ID_PATTERN, VERIFICATION_MESSAGES, ZIdIssueReason } from './verification-records';
 
 /** Message keys of the API keys section and of the health systems' push API. */
 export const PUSH_API_MESSAGES = {
@@ -73,6 +73,8 @@ export const ZIssuedApiKeyReply = envelope(ZIssuedApiKey);
 
 /** `DELETE /health-system-api-keys/:id`: revokes a key; it opens nothing from then on. */
 export const ZApiKeyParams = z.object({ id: z.uuid() });
+/** The reply of a revoke: its message ('API key revoked. It no longer opens the API.'). */
+export const ZApiKeyRevokeReply = envelope(z.unknown());
 
 // ——— Health systems: the push API, with `X-Api-Key` ———
 
@@ -114,8 +116,11 @@ export const ZPushRequest = z.object({
   updates: z
     .array(
       z.object({
-        userId: z.string().trim().regex(USER_ID_PATTERN).max(36),
-        status: z.boolean(),
+        userId: z
+          .string({ error: VERIFICATION_MESSAGES.idsInvalid })
+          .trim()
+          .regex(USER_ID_PATTERN, VERIFICATION_MESSAGES.idsInvalid),
+        status: z.boolean({ error: VERIFICATION_MESSAGES.statusRequired }),
       }),
       { error: M.updatesRequired },
     )

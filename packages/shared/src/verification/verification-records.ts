@@ -81,6 +81,12 @@ export const ZVerificationRecord = z.object({
 export type TVerificationRecord = z.infer<typeof ZVerificationRecord>;
 export const ZVerificationRecordsReply = envelope(pageOf(ZVerificationRecord));
 
+/** A health system to choose in the search and the API key form: its database value and its name. */
+export const ZVerificationHealthSystem = z.object({ value: z.string(), name: z.string() });
+export type TVerificationHealthSystem = z.infer<typeof ZVerificationHealthSystem>;
+/** `GET /health-system-verification/health-systems`: every onboarded health system, active or not, by name. */
+export const ZVerificationHealthSystemsReply = envelope(z.array(ZVerificationHealthSystem));
+
 /**
  * `PUT /health-system-verification` (administrators): sets `status` on every record of `userIds`, in one
  * transaction. Any ID that is not found or belongs to a withdrawn participant refuses the whole request, unless

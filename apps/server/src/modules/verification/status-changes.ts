@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { verificationBatches } from '../../db/schema';
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Pick<Database, 'execute'>;
+
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** A list as ONE array parameter (`${uuidArray(ids)}`), so 100,000 IDs are one query with one parameter. */
+export const uuidArray = (ids: readonly string[]) => sql`${sql.param(ids)}::uuid[]`;
+/**
+ * The IDs as a set to test with `in`: read as rows, so PostgreSQL probes the index once per ID (or hashes them),
+ * where `= any(array)` would compare each row with the whole array.
+ */
+export const idSet = (ids: readonly string[]) => sql`(select unnest(${uuidArray(ids)}))`;
+
+/** Why an ID of an update is left out: no record (of the health system, when scoped), or the participant withdrew. */
+export interface IdIssue {
+  userId: string;
+  reason: 'notFound' | 'withdrawn';
+}
+
+/**
+ * The IDs of `userIds` (lower-case UUIDs) whose record cannot be changed: there is none (or, with `healthSystem`,
+ * only one of another health system), or its participant withdrew. Sorted by ID.
+ */
+export async function findIdIssues(
+  db: Executor,
+  userIds: readonly string[],
+  scope?: { healthSystem: string },
+): Promise<IdIssue[]> {
+  if (userIds.length === 0) return [];
+  const ofSystem = scope ? sql`and h.health_system = ${scope.healthSystem}` : sql``;
+  const result = await db.execute(sql`
+    select t.id::text as "userId", case when h.user_id is null then 'notFound' else 'withdrawn' end as reason
+    from (select distinct id from unnest(${uuidArray(userIds)}) as ids(id)) t
+    left join health_system_verifications h on h.user_id = t.id ${ofSystem}
+    left join users u on u.id = h.user_id
+    where h.user_id is null or u.status = 'withdrawn'
+    order by t.id`);
+  return rowsOf<IdIssue>(result);
+}
+
+export interface BatchValues {
+  source: 'single' | 'bulk' | 'push';
+  actorId?: string;
+  apiKeyId?: string;
+  /** How many IDs the request named. */
+  requested: number;
+  /** The IDs left out, with why. */
+  skipped: { userId: string; reason: string }[];
+}
+
+/**
+ * Records a batch and sets `statuses[i]` on the record of `userIds[i]`, in `tx`: each record changed gets a
+ * `verification_changes` row with the status it had and the one it gets, and points at it (`last_change_id`).
+ * The records are locked in user ID order first, so two batches over the same records never deadlock: the later
+ * one waits, then reads (and records as old) the status the earlier one set. A participant who withdrew
+ * meanwhile keeps the record as it was. For a repeated ID the last status counts. The batch's status is the one
+ * status all changes set, or null when they differ.
+ */
+export async function applyStatusChanges(
+  tx: Transaction,
+  batch: BatchValues,
+  changes: { userIds: readonly string[]; statuses: readonly boolean[] },
+  now: Date,
+): Promise<{ batchId: string; applied: number }> {
+  const distinct = new Set(changes.statuses);
+  const batchId = await insertBatch(tx, {
+    source: batch.source,
+    status: distinct.size === 1 ? changes.statuses[0]! : null,
+    actorId: batch.actorId,
+    apiKeyId: batch.apiKeyId,
+    requested: batch.requested,
+    skipped: batch.skipped,
+    createdAt: now,
+  });
+  const applied = await writeChanges(tx, batchId, changes, now, batch.actorId ?? null);
+  await setApplied(tx, batchId, applied);
+  return { batchId, applied };
+}
+
+/** Records a batch (its applied count 0 until `setApplied`); answers its id. */
+export async function insertBatch(
+  tx: Transaction,
+  values: Omit<typeof verificationBatches.$inferInsert, 'applied'>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(verificationBatches)
+    .values({ ...values, applied: 0 })
+    .returning({ id: verificationBatches.id });
+  return row!.id;
+}
+
+export async function setApplied(tx: Transaction, batchId: string, applied: number) {
+  await tx.update(verificationBatches).set({ applied }).where(eq(verificationBatches.id, batchId));
+}
+
+/** Locks the records of `userIds` in user ID order; held until the transaction ends. */
+export async function lockRecords(tx: Transaction, userIds: readonly string[]) {
+  await tx.execute(sql`
+    select count(*) from (
+      select 1 from health_system_verifications where user_id in ${idSet(userIds)}
+      order by user_id for update
+    ) locked`);
+}
+
+/**
+ * Writes the changes of a batch and sets the records (of participants still in the study), answering how many
+ * were set. Set-based: two array parameters, whatever the number of records.
+ */
+export async function writeChanges(
+  tx: Transaction,
+  batchId: string,
+  changes: { userIds: readonly string[]; statuses: readonly (boolean | null)[] },
+  now: Date,
+  updatedBy: string | null,
+): Promise<number> {
+  if (changes.userIds.length === 0) return 0;
+  await lockRecords(tx, changes.userIds);
+  const result = await tx.execute(sql`
+    with input as (
+      select distinct on (user_id) user_id, status
+      from unnest(${uuidArray(changes.userIds)}, ${sql.param(changes.statuses)}::boolean[])
+        with ordinality as t(user_id, status, ord)
+      order by user_id, ord desc
+    ),
+    changed as (
+      insert into verification_changes (batch_id, user_id, old_status, new_status, at)
+      select ${batchId}::uuid, h.user_id, h.is_verified, i.status, ${now}
+      from input i
+      join health_system_verifications h on h.user_id = i.user_id
+      join users u on u.id = h.user_id and u.status <> 'withdrawn'
+      order by h.user_id
+      returning id, user_id, new_status
+    ),
+    updated as (
+      update health_system_verifications h
+      set is_verified = c.new_status, updated_at = ${now}, updated_by = ${updatedBy}::uuid, last_change_id = c.id
+      from changed c where h.user_id = c.user_id
+      returning 1
+    )
+    select count(*)::int as applied from updated`);
+  return rowsOf<{ applied: number }>(result)[0]!.applied;
+}
