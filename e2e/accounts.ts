@@ -78,12 +78,13 @@ export async function signConsentByApi(tokens: TokenPair) {
 
 /**
  * A registered and activated participant with an address of their own, so journeys never share one; by
- * default they have signed the informed consent already, as most participants the journeys follow have.
+ * default they have signed the informed consent already, as most participants the journeys follow have, and
+ * chose no health system (one chosen is consented to, as the registration form asks).
  */
 export async function createPatient(
   language: Language,
   tag = 'patient',
-  { consented = true } = {},
+  { consented = true, healthSystem = 'none' } = {},
 ): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(tag);
   const reply = await call<{ status: boolean }>('/register', {
@@ -102,8 +103,8 @@ export async function createPatient(
       postalCode: '60601',
       country: 'USA',
       gender: 'female',
-      healthSystem: 'none',
-      healthSystemConsent: false,
+      healthSystem,
+      healthSystemConsent: healthSystem !== 'none',
       altcha: await solvedCaptcha(),
     }),
   });

@@ -9,6 +9,7 @@ const TABS = [
   'systemOptions.tabs.survey',
   'systemOptions.tabs.downtimeBanner',
   'systemOptions.tabs.withdrawals',
+  'systemOptions.tabs.healthSystemVerification',
   'systemOptions.tabs.surveyWindowOpenUsers',
   'systemOptions.tabs.oneTimeSurveys',
   'systemOptions.tabs.securityPolicy',

@@ -23,6 +23,10 @@ const SurveyWindowOpenUsersPanel = named(
   'SurveyWindowOpenUsersPanel',
 );
 const WithdrawalsPanel = named(() => import('../features/withdrawals/components/WithdrawalsPanel'), 'WithdrawalsPanel');
+const HealthSystemVerificationPanel = named(
+  () => import('../features/health-system-verification/components/HealthSystemVerificationPanel'),
+  'HealthSystemVerificationPanel',
+);
 const SecurityPolicyPanel = named(
   () => import('../features/settings/components/SecurityPolicyPanel'),
   'SecurityPolicyPanel',
@@ -45,5 +49,10 @@ export const SYSTEM_OPTIONS_TABS: SystemOptionsTab[] = [
     panel: <SurveyWindowOpenUsersPanel />,
   },
   { slug: 'withdrawals', labelKey: 'systemOptions.tabs.withdrawals', panel: <WithdrawalsPanel /> },
+  {
+    slug: 'health-system-verification',
+    labelKey: 'systemOptions.tabs.healthSystemVerification',
+    panel: <HealthSystemVerificationPanel />,
+  },
   { slug: 'security-policy', labelKey: 'systemOptions.tabs.securityPolicy', panel: <SecurityPolicyPanel /> },
 ];

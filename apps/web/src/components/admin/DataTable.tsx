@@ -59,6 +59,8 @@ export interface DataTableProps<T> {
   paging: PagedQueryState;
   /** What the table says when the list is empty. */
   emptyText: string;
+  /** A line under the heading (the number of records found, say); none unless told. */
+  caption?: string;
   /** A row's key; the row's position unless told. */
   getRowId?: (row: T) => string;
 }
@@ -83,6 +85,7 @@ export function DataTable<T>({
   query,
   paging,
   emptyText,
+  caption,
   getRowId,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -130,6 +133,7 @@ export function DataTable<T>({
       <Typography id={titleId} variant="h3" component={headingLevel} sx={{ fontSize: '1.25rem', mb: 1 }}>
         {title}
       </Typography>
+      {caption && <Typography sx={{ mb: 1 }}>{caption}</Typography>}
       <Typography role="status" sx={{ mb: 1, minHeight: '1.5em' }}>
         {total > 0 && !query.isError ? t('admin.table.summary', { from: first, to: last, total }) : ''}
       </Typography>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-const style = {
+/** Hides an element from sight but not from screen readers or the keyboard. */
+export const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
   height: 1,
@@ -14,5 +15,5 @@ const style = {
 
 /** Text for screen readers only, such as the state of a step. */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <span style={style}>{children}</span>;
+  return <span style={visuallyHidden}>{children}</span>;
 }

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUnmatchedReason } from '@portal/shared/surveys/one-time-surveys';
 import { DataTable } from '../../../components/admin/DataTable';
+import { useLocalPage } from '../../../components/admin/local-page';
 import { usePagedQueryState } from '../../../lib/paging';
 import { UNMATCHED_LABELS } from './one-time-words';
 
@@ -35,18 +36,7 @@ export function UnmatchedRows({ rows, onRemove }: { rows: UnmatchedRow[]; onRemo
     ],
     [t],
   );
-  const { page, size } = paging;
-  // One object per page shown: the table takes a new one as a newly loaded page.
-  const query = useMemo(
-    () => ({
-      data: { content: rows.slice(page * size, (page + 1) * size), totalElements: rows.length },
-      isFetching: false,
-      isError: false,
-      error: null,
-      refetch: () => undefined,
-    }),
-    [rows, page, size],
-  );
+  const query = useLocalPage(rows, paging);
   return (
     <Stack spacing={1} sx={{ mt: 2 }}>
       <Alert severity="warning">{t('oneTimeSurveys.unmatched.intro', { count: rows.length })}</Alert>

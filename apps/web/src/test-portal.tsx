@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { API_BASE } from '@portal/shared/constants';
+
+/** A call the web app made: its method, path under the API base, query and JSON body. */
+export interface PortalCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body?: Record<string, unknown>;
+}
+
+/** For component tests: a portal that answers each call through `answer`; every call is recorded, in order. */
+export function stubPortal(answer: (call: PortalCall) => Response | Promise<Response>): PortalCall[] {
+  const calls: PortalCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://portal.test');
+      const call: PortalCall = {
+        method: init?.method ?? 'GET',
+        path: url.pathname.slice(API_BASE.length),
+        query: url.searchParams,
+        body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
+      };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+/** A successful reply: `{ status: true, message?, data }`. */
+export const okReply = (data: unknown, message?: string) =>
+  new Response(JSON.stringify({ status: true, message, data }), { status: 200 });
+
+/** Renders a component with a query client of its own that tries each call once. */
+export function renderWithQueries(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
