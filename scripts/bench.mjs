@@ -1,106 +1,27 @@
 // `npm run bench`: how fast the portal answers its most frequent public call compared with a bare
-// Fastify server on the same machine, and how much JavaScript the landing page loads first.
+// Fastify server on the same machine, how much JavaScript the landing page loads first, and how fast the
+// Health System Verification calls answer with a million participants on PostgreSQL (bench/verification.mjs).
 // Goals: the reference call reaches at least 60% of the bare route's throughput, and the landing
-// page's first JavaScript is at most 250 KB gzipped. Results go to .bench/latest.json.
+// page's first JavaScript is at most 250 KB gzipped; the verification goals are in its own file.
+// Results go to .bench/latest.json.
 // Exit code: 0 when the measurements were taken (even if a goal is missed), 1 if anything failed.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { measureLandingBundle } from './bench/landing-bundle.mjs';
+import { HOST, fmt, freePort, printTable, startPortal, stopPortal, verdict } from './bench/portal.mjs';
+import { benchVerification } from './bench/verification.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
-const PORT_RANGE = [18500, 18599];
-const HOST = '127.0.0.1';
 const REFERENCE_PATH = '/common-server/externalization/registration-dropdowns';
 const LOAD = { connections: 20, pipelining: 1, warmupSeconds: 2, durationSeconds: 10 };
 const THROUGHPUT_GOAL = 0.6; // portal req/s ÷ bare req/s
 const BUNDLE_GOAL_KB = 250; // gzipped; 1 KB = 1000 bytes, as Vite prints sizes
-const STARTUP_TIMEOUT_MS = 180_000; // start.mjs may have to build the web app first
-const SHUTDOWN_TIMEOUT_MS = 15_000; // a clean stop takes at most 10 s; a little slack before SIGKILL
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
-
-/** A port in our range that nothing listens on right now (other engineers share the machine). */
-async function freePort(exclude = []) {
-  for (let port = PORT_RANGE[0]; port <= PORT_RANGE[1]; port++) {
-    if (exclude.includes(port)) continue;
-    const free = await new Promise((resolve) => {
-      const probe = net.createServer().once('error', () => resolve(false));
-      probe.listen(port, HOST, () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port between ${PORT_RANGE[0]} and ${PORT_RANGE[1]}`);
-}
-
-/** Starts the portal exactly as `npm start` does and resolves once it prints its listening line. */
-function startPortal({ port, dataDir }) {
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST,
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    LOG_LEVEL: 'warn', // request logging would otherwise dominate the measurement
-    RATE_LIMIT_FACTOR: '100000', // one client IP sends everything; keep the per-IP limit out of the way
-  };
-  delete env.DATABASE_URL; // always the embedded database in the fresh DATA_DIR
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = []; // the last lines, to explain a failure
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const ready = new Promise((resolve, reject) => {
-    const expected = `Portal listening on http://${HOST}:${port}`;
-    const timer = setTimeout(
-      () => reject(new Error(`the portal did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)),
-      STARTUP_TIMEOUT_MS,
-    );
-    const collect = (stream, isStdout) => {
-      let pending = '';
-      stream.setEncoding('utf8').on('data', (chunk) => {
-        const lines = (pending + chunk).split('\n');
-        pending = lines.pop();
-        for (const line of lines) {
-          output.push(line);
-          if (output.length > 40) output.shift();
-          if (isStdout && line.trim() === expected) {
-            clearTimeout(timer);
-            resolve();
-          }
-        }
-      });
-    };
-    collect(child.stdout, true);
-    collect(child.stderr, false);
-    exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`the portal exited during start-up (code ${code}, signal ${signal})\n${output.join('\n')}`));
-    });
-  });
-  return { child, ready, exited, output };
-}
-
-/** SIGTERM, then wait; returns a problem description or undefined when it stopped cleanly. */
-async function stopPortal(portal) {
-  if (portal.child.exitCode !== null || portal.child.signalCode !== null) return undefined;
-  portal.child.kill('SIGTERM');
-  let timer;
-  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS, 'timeout')));
-  const result = await Promise.race([portal.exited, timeout]);
-  clearTimeout(timer);
-  if (result === 'timeout') {
-    portal.child.kill('SIGKILL');
-    await portal.exited;
-    return `the portal did not exit within ${SHUTDOWN_TIMEOUT_MS / 1000} s of SIGTERM (killed)`;
-  }
-  if (result.code !== 0) return `the portal exited with code ${result.code} (signal ${result.signal}) after SIGTERM`;
-  return undefined;
-}
 
 /** Fastify as the server workspace resolves it (apps/server/node_modules, else the root). */
 async function importFastify() {
@@ -149,10 +70,7 @@ async function fetchReference(url) {
   return { body, bytes: Buffer.byteLength(text) };
 }
 
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const kb = (bytes) => fmt(bytes / 1000, 1);
-const verdict = (met) => (met ? 'MET' : '*** MISSED ***');
 
 function printThroughput(portal, bare, ratio, replyBytes) {
   log();
@@ -179,9 +97,7 @@ function printThroughput(portal, bare, ratio, replyBytes) {
       fmt(bare.errors + bare.timeouts),
     ],
   ];
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  for (const row of rows)
-    log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
+  printTable(log, rows);
   log(
     `  portal / bare: ${fmt(ratio * 100, 1)}%   goal ≥ ${THROUGHPUT_GOAL * 100}%   ${verdict(ratio >= THROUGHPUT_GOAL)}`,
   );
@@ -229,7 +145,7 @@ async function main() {
   try {
     const portalPort = await freePort();
     log(`Starting the portal on port ${portalPort} (DATA_DIR ${dataDir})…`);
-    portal = startPortal({ port: portalPort, dataDir });
+    portal = startPortal({ port: portalPort, dataDir, adminPassword: 'bench-admin-password' });
     await portal.ready;
     const referenceUrl = `http://${HOST}:${portalPort}${REFERENCE_PATH}`;
     const reference = await fetchReference(referenceUrl);
@@ -278,6 +194,17 @@ async function main() {
     }
   }
 
+  // Its own database and portal, once the first portal has stopped: the two never share the CPU.
+  let verification;
+  try {
+    verification = await benchVerification({ log });
+    failures.push(...(verification.failures ?? []).map((failure) => `verification: ${failure}`));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    verification = { skipped: false, error: message };
+    failures.push(`verification: ${message}`);
+  }
+
   const throughputMet = ratio >= THROUGHPUT_GOAL;
   const bundleMet = bundle.totalGzipBytes <= BUNDLE_GOAL_KB * 1000;
   const report = {
@@ -297,6 +224,7 @@ async function main() {
     },
     failures,
     landingBundle: { ...bundle, totalGzipKB: bundle.totalGzipBytes / 1000, goalKB: BUNDLE_GOAL_KB, met: bundleMet },
+    verification,
   };
   const reportDir = path.join(root, '.bench');
   mkdirSync(reportDir, { recursive: true });
@@ -304,6 +232,11 @@ async function main() {
 
   log();
   log(`Throughput goal: ${verdict(throughputMet)}   Landing bundle goal: ${verdict(bundleMet)}`);
+  if (verification.search)
+    log(
+      `Verification goals: search ${verdict(verification.search.met)}   page ${verdict(verification.page.met)}   ` +
+        `bulk update ${verdict(verification.bulkUpdate.met)}`,
+    );
   log(`Results written to .bench/latest.json`);
 
   if (failures.length > 0) {

@@ -1,0 +1,104 @@
+// The portal as the benchmarks run it: `npm start` in a child process on a free port of the bench range,
+// stopped with SIGTERM. Shared by every section of `npm run bench`.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { root } from '../web-build.mjs';
+
+export const HOST = '127.0.0.1';
+const PORT_RANGE = [18500, 18599];
+const STARTUP_TIMEOUT_MS = 180_000; // start.mjs may have to build the web app first
+const SHUTDOWN_TIMEOUT_MS = 15_000; // a clean stop takes at most 10 s; a little slack before SIGKILL
+
+/** A port in our range that nothing listens on right now (other engineers share the machine). */
+export async function freePort(exclude = []) {
+  for (let port = PORT_RANGE[0]; port <= PORT_RANGE[1]; port++) {
+    if (exclude.includes(port)) continue;
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer().once('error', () => resolve(false));
+      probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE[0]} and ${PORT_RANGE[1]}`);
+}
+
+/**
+ * Starts the portal exactly as `npm start` does and resolves `ready` once it prints its listening line.
+ * Without `databaseUrl` it runs on the embedded database in `dataDir`; with it, on that PostgreSQL database.
+ */
+export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassword, payloadKey }) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn', // request logging would otherwise dominate the measurement
+    RATE_LIMIT_FACTOR: '100000', // one client IP sends everything; keep the per-IP limit out of the way
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (adminEmail) env.ADMIN_EMAIL = adminEmail;
+  if (payloadKey) env.PAYLOAD_KEY = payloadKey;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = []; // the last lines, to explain a failure
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const ready = new Promise((resolve, reject) => {
+    const expected = `Portal listening on http://${HOST}:${port}`;
+    const timer = setTimeout(
+      () => reject(new Error(`the portal did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)),
+      STARTUP_TIMEOUT_MS,
+    );
+    const collect = (stream, isStdout) => {
+      let pending = '';
+      stream.setEncoding('utf8').on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop();
+        for (const line of lines) {
+          output.push(line);
+          if (output.length > 40) output.shift();
+          if (isStdout && line.trim() === expected) {
+            clearTimeout(timer);
+            resolve();
+          }
+        }
+      });
+    };
+    collect(child.stdout, true);
+    collect(child.stderr, false);
+    exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`the portal exited during start-up (code ${code}, signal ${signal})\n${output.join('\n')}`));
+    });
+  });
+  return { child, ready, exited, output, url: `http://${HOST}:${port}` };
+}
+
+/** SIGTERM, then wait; returns a problem description or undefined when it stopped cleanly. */
+export async function stopPortal(portal) {
+  if (portal.child.exitCode !== null || portal.child.signalCode !== null) return undefined;
+  portal.child.kill('SIGTERM');
+  let timer;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_TIMEOUT_MS, 'timeout')));
+  const result = await Promise.race([portal.exited, timeout]);
+  clearTimeout(timer);
+  if (result === 'timeout') {
+    portal.child.kill('SIGKILL');
+    await portal.exited;
+    return `the portal did not exit within ${SHUTDOWN_TIMEOUT_MS / 1000} s of SIGTERM (killed)`;
+  }
+  if (result.code !== 0) return `the portal exited with code ${result.code} (signal ${result.signal}) after SIGTERM`;
+  return undefined;
+}
+
+export const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const verdict = (met) => (met ? 'MET' : '*** MISSED ***');
+
+/** Prints rows as a table: the first column left-aligned, the others right-aligned. */
+export function printTable(log, rows) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  for (const row of rows)
+    log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
+}
