@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Language } from '@portal/shared/constants';
@@ -45,25 +44,6 @@ export async function verificationRecord(
     updatedAt: new Date(values.consentedAt),
   });
   return user!.id;
-}
-
-/** `count` pending participants of a health system in one statement each for users and records; their IDs, sorted. */
-export async function manyPendingRecords(t: TestApp, healthSystem: string, count: number, consentedAt: string) {
-  const result = await t.db.execute(sql`
-    with made as (
-      insert into users (email, password_hash, role, status, first_name, last_name, health_system)
-      select 'bulk.' || g || '.' || ${healthSystem} || '@example.org', 'not-a-password', 'patient', 'active', 'Ana',
-        'Vega', ${healthSystem}
-      from generate_series(1, ${count}::int) g
-      returning id
-    ),
-    recorded as (
-      insert into health_system_verifications (user_id, health_system, consented_at)
-      select id, ${healthSystem}, ${consentedAt}::timestamptz from made
-      returning user_id
-    )
-    select user_id::text as id from recorded order by user_id`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
 }
 
 /** Issues a key as the administrator, expecting it to be issued; the key and its id. */

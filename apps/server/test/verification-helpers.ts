@@ -30,32 +30,20 @@ export async function recordsAt(t: TestApp, healthSystem: string, instants: stri
   return ids;
 }
 
-/** Records one statement inserts: the count trigger's row is updated once per record, in one transaction. */
-const RECORDS_PER_STATEMENT = 10_000;
-
-/**
- * `count` pending participants of a health system, consented and updated at `at`; their IDs, sorted. Written
- * `RECORDS_PER_STATEMENT` at a time: within one statement each record's count update must step over every
- * earlier version of the count's row, so one statement of 100,000 would take minutes.
- */
+/** `count` pending participants of a health system, consented and updated at `at`, in one statement; their IDs, sorted. */
 export async function manyRecords(t: TestApp, healthSystem: string, count: number, at: string) {
-  const ids: string[] = [];
-  for (let from = 0; from < count; from += RECORDS_PER_STATEMENT) {
-    const to = Math.min(count, from + RECORDS_PER_STATEMENT);
-    const result = await t.db.execute(sql`
-      with made as (
-        insert into users (email, password_hash, role, status, first_name, last_name, health_system)
-        select 'many.' || g || '.' || ${healthSystem} || '@example.org', 'not-a-password', 'patient', 'active',
-          'Ana', 'Vega', ${healthSystem}
-        from generate_series(${from + 1}::int, ${to}::int) g
-        returning id
-      )
-      insert into health_system_verifications (user_id, health_system, consented_at, created_at, updated_at)
-      select id, ${healthSystem}, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz from made
-      returning user_id::text as id`);
-    ids.push(...(result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
-  }
-  return ids.sort();
+  const result = await t.db.execute(sql`
+    with made as (
+      insert into users (email, password_hash, role, status, first_name, last_name, health_system)
+      select 'many.' || g || '.' || ${healthSystem} || '@example.org', 'not-a-password', 'patient', 'active',
+        'Ana', 'Vega', ${healthSystem}
+      from generate_series(1, ${count}::int) g
+      returning id
+    )
+    insert into health_system_verifications (user_id, health_system, consented_at, created_at, updated_at)
+    select id, ${healthSystem}, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz from made
+    returning user_id::text as id`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id).sort();
 }
 
 /** Searches as the administrator, expecting the page. */

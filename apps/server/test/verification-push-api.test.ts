@@ -4,15 +4,8 @@ import { auditLog, healthSystemVerifications, users, verificationBatches, verifi
 import { describeEachDatabase, useTestApp, type TestApp } from './helpers';
 import { freshStart, freshStartAt, useAuthApp } from './auth-helpers';
 import { adminSession, UUID } from './settings-helpers';
-import {
-  issueKey,
-  manyPendingRecords,
-  PARTICIPANTS,
-  push,
-  pushApi,
-  VERIFICATIONS,
-  verificationRecord,
-} from './push-api-helpers';
+import { manyRecords } from './verification-helpers';
+import { issueKey, PARTICIPANTS, push, pushApi, VERIFICATIONS, verificationRecord } from './push-api-helpers';
 
 const START = '2026-08-03T10:00:00.000Z';
 const KEY_INVALID = {
@@ -297,7 +290,7 @@ describeEachDatabase('The health systems’ push API', (target) => {
   it('takes 10,000 statuses in one push', async () => {
     const t = testApp();
     const { geisinger } = await twoSystems(t);
-    const ids = await manyPendingRecords(t, 'geisinger', 10_000, '2026-06-01T00:00:00.000Z');
+    const ids = await manyRecords(t, 'geisinger', 10_000, '2026-06-01T00:00:00.000Z');
     const reply = await push(
       t,
       geisinger.key,

@@ -295,9 +295,11 @@ export const verificationChanges = pgTable(
     batchId: uuid('batch_id')
       .notNull()
       .references(() => verificationBatches.id),
+    // The record's key, not the participant's: the records are locked by the update already, so a batch of
+    // 100,000 changes checks its references without locking 100,000 participants too.
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => healthSystemVerifications.userId),
     oldStatus: boolean('old_status'),
     newStatus: boolean('new_status'),
     at: timestamp('at', { withTimezone: true }).notNull(),

@@ -50,7 +50,7 @@ ALTER TABLE "verification_batches" ADD CONSTRAINT "verification_batches_actor_id
 ALTER TABLE "verification_batches" ADD CONSTRAINT "verification_batches_api_key_id_health_system_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."health_system_api_keys"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_batches" ADD CONSTRAINT "verification_batches_undone_by_users_id_fk" FOREIGN KEY ("undone_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "verification_changes" ADD CONSTRAINT "verification_changes_batch_id_verification_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."verification_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "verification_changes" ADD CONSTRAINT "verification_changes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "verification_changes" ADD CONSTRAINT "verification_changes_user_id_health_system_verifications_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."health_system_verifications"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "health_system_api_keys_system_idx" ON "health_system_api_keys" USING btree ("health_system");--> statement-breakpoint
 CREATE INDEX "verification_batches_created_idx" ON "verification_batches" USING btree ("source","created_at");--> statement-breakpoint
 CREATE INDEX "verification_changes_batch_idx" ON "verification_changes" USING btree ("batch_id");--> statement-breakpoint
@@ -61,18 +61,40 @@ CREATE INDEX "hsv_updated_idx" ON "health_system_verifications" USING btree ("up
 CREATE INDEX "hsv_pending_idx" ON "health_system_verifications" USING btree ("health_system","consented_at","user_id") WHERE "health_system_verifications"."is_verified" is null;--> statement-breakpoint
 INSERT INTO "health_system_verification_counts" ("health_system", "total")
 SELECT "health_system", count(*) FROM "health_system_verifications" GROUP BY "health_system";--> statement-breakpoint
-CREATE FUNCTION "count_health_system_verifications"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "add_to_verification_counts"("counts" jsonb) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "health_system_verification_counts" ("health_system", "total")
+  SELECT "key", "value"::bigint FROM jsonb_each_text("counts")
+  ON CONFLICT ("health_system") DO UPDATE SET "total" = "health_system_verification_counts"."total" + EXCLUDED."total";
+$$;--> statement-breakpoint
+CREATE FUNCTION "count_inserted_verifications"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE "health_system_verification_counts" SET "total" = "total" - 1 WHERE "health_system" = OLD."health_system";
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO "health_system_verification_counts" ("health_system", "total") VALUES (NEW."health_system", 1)
-    ON CONFLICT ("health_system") DO UPDATE SET "total" = "health_system_verification_counts"."total" + 1;
+  -- Once per statement: one grouped change per health system, however many rows the statement wrote.
+  PERFORM "add_to_verification_counts"(coalesce(jsonb_object_agg("health_system", "n"), '{}'))
+  FROM (SELECT "health_system", count(*) AS "n" FROM "new_rows" GROUP BY "health_system") g;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "count_deleted_verifications"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "add_to_verification_counts"(coalesce(jsonb_object_agg("health_system", -"n"), '{}'))
+  FROM (SELECT "health_system", count(*) AS "n" FROM "old_rows" GROUP BY "health_system") g;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "count_moved_verification"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."health_system" IS DISTINCT FROM OLD."health_system" THEN
+    PERFORM "add_to_verification_counts"(jsonb_build_object(OLD."health_system", -1, NEW."health_system", 1));
   END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "health_system_verifications_count"
-AFTER INSERT OR DELETE OR UPDATE OF "health_system" ON "health_system_verifications"
-FOR EACH ROW EXECUTE FUNCTION "count_health_system_verifications"();
+CREATE TRIGGER "health_system_verifications_count_inserted"
+AFTER INSERT ON "health_system_verifications" REFERENCING NEW TABLE AS "new_rows"
+FOR EACH STATEMENT EXECUTE FUNCTION "count_inserted_verifications"();--> statement-breakpoint
+CREATE TRIGGER "health_system_verifications_count_deleted"
+AFTER DELETE ON "health_system_verifications" REFERENCING OLD TABLE AS "old_rows"
+FOR EACH STATEMENT EXECUTE FUNCTION "count_deleted_verifications"();--> statement-breakpoint
+CREATE TRIGGER "health_system_verifications_count_moved"
+AFTER UPDATE OF "health_system" ON "health_system_verifications"
+FOR EACH ROW EXECUTE FUNCTION "count_moved_verification"();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SortDirection } from '@portal/shared/api/paging';
-import { rowsOf, type Executor, type Transaction } from './status-changes';
+import { lockRecords, rowsOf, type Executor, type Transaction } from './status-changes';
 
 /** The batches the history shows: bulk updates, pushes and undos (a single edit is not one). */
 const LISTED = sql`b.source in ('bulk', 'push', 'undo')`;
@@ -90,12 +90,7 @@ export async function findBatchChanges(db: Executor, batchId: string): Promise<C
  * because a later change touched them or the participant withdrew.
  */
 export async function planUndo(tx: Transaction, batchId: string) {
-  await tx.execute(sql`
-    select count(*) from (
-      select 1 from health_system_verifications
-      where user_id in (select user_id from verification_changes where batch_id = ${batchId}::uuid)
-      order by user_id for update
-    ) locked`);
+  await lockRecords(tx, sql`user_id in (select user_id from verification_changes where batch_id = ${batchId}::uuid)`);
   const result = await tx.execute(sql`
     select c.user_id::text as "userId", c.old_status as "oldStatus",
       case when u.status = 'withdrawn' then 'withdrawn'

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { ApiKeyHolder } from './api-keys-service';
 import { listPushParticipants } from './push-repository';
-import { applyStatusChanges, findIdIssues } from './status-changes';
+import { applyStatusChanges, findIdIssues, lockAndFindIdIssues, RecordsChangedMeanwhile } from './status-changes';
 
 /** Why an ID of a push cannot be set: as for administrators' updates, or given both statuses in the one push. */
 export interface PushIssue {
@@ -65,27 +65,37 @@ export function createPushService(deps: { db: Database; clock: Clock }) {
     async push(holder: ApiKeyHolder, body: TPushRequest, context: RequestContext): Promise<PushOutcome> {
       const now = clock.now();
       const { statuses, conflicting } = statusesById(body.updates);
-      return db.transaction(async (tx): Promise<PushOutcome> => {
-        const userIds = [...statuses.keys()];
-        const issues: PushIssue[] = [
-          ...[...conflicting].map((userId) => ({ userId, reason: 'conflicting' as const })),
-          ...(await findIdIssues(tx, userIds, { healthSystem: holder.healthSystem })),
-        ].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-        if (issues.length > 0) return { ok: false, issues };
-        const { batchId, applied } = await applyStatusChanges(
-          tx,
-          { source: 'push', apiKeyId: holder.id, requested: body.updates.length, skipped: [] },
-          { userIds, statuses: [...statuses.values()] },
-          now,
-        );
-        await recordAudit(tx, {
-          at: now,
-          action: 'verification.push',
-          details: { batchId, apiKeyId: holder.id, applied },
-          ip: context.ip,
-        });
-        return { ok: true, batchId, applied };
+      const userIds = [...statuses.keys()];
+      const scope = { healthSystem: holder.healthSystem };
+      const refuseFor = (found: readonly PushIssue[]): PushOutcome => ({
+        ok: false,
+        issues: [...[...conflicting].map((userId) => ({ userId, reason: 'conflicting' as const })), ...found].sort(
+          (a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+        ),
       });
+      try {
+        return await db.transaction(async (tx): Promise<PushOutcome> => {
+          const issues = await lockAndFindIdIssues(tx, userIds, scope);
+          if (issues.length > 0 || conflicting.size > 0) return refuseFor(issues);
+          const { batchId, applied } = await applyStatusChanges(
+            tx,
+            { source: 'push', apiKeyId: holder.id, requested: body.updates.length, skipped: [] },
+            { userIds, statuses: [...statuses.values()] },
+            now,
+          );
+          await recordAudit(tx, {
+            at: now,
+            action: 'verification.push',
+            details: { batchId, apiKeyId: holder.id, applied },
+            ip: context.ip,
+          });
+          return { ok: true, batchId, applied };
+        });
+      } catch (error) {
+        // A participant withdrew while the push ran: nothing was saved, and the refusal lists them.
+        if (error instanceof RecordsChangedMeanwhile) return refuseFor(await findIdIssues(db, userIds, scope));
+        throw error;
+      }
     },
   };
 }

@@ -38,8 +38,8 @@ function filterOf(filter: TVerificationFilter): SQL {
 }
 
 /**
- * One page of verification records. The page's rows are chosen from the records alone, through an index; the
- * participant (for withdrawn) and the health system's name are joined only for those rows.
+ * One page of verification records. The page's IDs are chosen from an index alone (the rows an offset skips are
+ * never read); the records, the participant (for withdrawn) and the health system's name are read only for them.
  */
 export async function findRecordsPage(
   db: Executor,
@@ -52,11 +52,12 @@ export async function findRecordsPage(
       coalesce(s.name, h.health_system) as "healthSystemName", h.is_verified as "isVerified",
       h.updated_at as "updatedAt", u.status = 'withdrawn' as withdrawn
     from (
-      select h.user_id, h.health_system, h.is_verified, h.updated_at from health_system_verifications h
+      select h.user_id from health_system_verifications h
       where ${filterOf(filter)}
       order by ${order}
       limit ${page.size} offset ${page.page * page.size}
-    ) h
+    ) p
+    join health_system_verifications h on h.user_id = p.user_id
     join users u on u.id = h.user_id
     left join health_systems s on s.database_value = h.health_system
     order by ${order}`);

@@ -15,7 +15,7 @@ import { refused, type DataOutcome, type RequestContext } from '../../lib/outcom
 import type { Clock } from '../../providers/clock/clock';
 import { createBatchesService } from './batches-service';
 import { countRecords, findRecordsPage, listHealthSystems } from './repository';
-import { applyStatusChanges, findIdIssues } from './status-changes';
+import { applyStatusChanges, findIdIssues, lockAndFindIdIssues, RecordsChangedMeanwhile } from './status-changes';
 
 export interface VerificationDeps {
   db: Database;
@@ -87,29 +87,37 @@ export function createVerificationService(deps: VerificationDeps) {
     ): Promise<DataOutcome<TVerificationUpdateResult>> {
       const now = clock.now();
       const userIds = [...new Set(body.userIds)];
-      const issues = await findIdIssues(db, userIds);
-      if (issues.length > 0 && (!body.skipIdIssues || issues.length === userIds.length))
-        return { ...refused(409, M.idIssues), values: { count: issues.length } };
-      const left = new Set(issues.map((issue) => issue.userId));
-      const apply = userIds.filter((id) => !left.has(id));
-      const result = await db.transaction(async (tx) => {
-        const { batchId, applied } = await applyStatusChanges(
-          tx,
-          { source: body.source, actorId: adminId, requested: userIds.length, skipped: issues },
-          { userIds: apply, statuses: apply.map(() => body.status) },
-          now,
-        );
-        await recordAudit(tx, {
-          at: now,
-          action: `verification.${body.source}`,
-          actorId: adminId,
-          subjectId: apply.length === 1 ? apply[0] : undefined,
-          details: { batchId, status: body.status, applied, skipped: issues.length },
-          ip: context.ip,
-        });
-        return { batchId, applied, skipped: issues.length };
+      const refuseFor = (issues: readonly unknown[]) => ({
+        ...refused(409, M.idIssues),
+        values: { count: issues.length },
       });
-      return { ok: true, data: result };
+      try {
+        return await db.transaction(async (tx): Promise<DataOutcome<TVerificationUpdateResult>> => {
+          const issues = await lockAndFindIdIssues(tx, userIds);
+          if (issues.length > 0 && (!body.skipIdIssues || issues.length === userIds.length)) return refuseFor(issues);
+          const left = new Set(issues.map((issue) => issue.userId));
+          const apply = userIds.filter((id) => !left.has(id));
+          const { batchId, applied } = await applyStatusChanges(
+            tx,
+            { source: body.source, actorId: adminId, requested: userIds.length, skipped: issues },
+            { userIds: apply, statuses: apply.map(() => body.status) },
+            now,
+          );
+          await recordAudit(tx, {
+            at: now,
+            action: `verification.${body.source}`,
+            actorId: adminId,
+            subjectId: apply.length === 1 ? apply[0] : undefined,
+            details: { batchId, status: body.status, applied, skipped: issues.length },
+            ip: context.ip,
+          });
+          return { ok: true, data: { batchId, applied, skipped: issues.length } };
+        });
+      } catch (error) {
+        // A participant withdrew while the update ran: nothing was saved, and the refusal counts them too.
+        if (error instanceof RecordsChangedMeanwhile) return refuseFor(await findIdIssues(db, userIds));
+        throw error;
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { verificationBatches } from '../../db/schema';
 
@@ -52,12 +52,34 @@ export interface BatchValues {
 }
 
 /**
- * Records a batch and sets `statuses[i]` on the record of `userIds[i]`, in `tx`: each record changed gets a
- * `verification_changes` row with the status it had and the one it gets, and points at it (`last_change_id`).
- * The records are locked in user ID order first, so two batches over the same records never deadlock: the later
- * one waits, then reads (and records as old) the status the earlier one set. A participant who withdrew
- * meanwhile keeps the record as it was. For a repeated ID the last status counts. The batch's status is the one
- * status all changes set, or null when they differ.
+ * Thrown when a record the caller locked and checked could not be set after all (its participant withdrew in
+ * the moment between): the transaction is rolled back, so no batch is ever saved in part.
+ */
+export class RecordsChangedMeanwhile extends Error {
+  constructor() {
+    super('verification records changed while the update ran');
+  }
+}
+
+/**
+ * Locks the records of `userIds` (so no other update changes them until the transaction ends), then answers
+ * the IDs among them that cannot be changed (`findIdIssues`, read after the locks are held).
+ */
+export async function lockAndFindIdIssues(
+  tx: Transaction,
+  userIds: readonly string[],
+  scope?: { healthSystem: string },
+): Promise<IdIssue[]> {
+  await lockRecords(tx, sql`user_id in ${idSet(userIds)}`);
+  return findIdIssues(tx, userIds, scope);
+}
+
+/**
+ * Records a batch and sets `statuses[i]` on the record of `userIds[i]`, in `tx`, after `lockAndFindIdIssues`
+ * found no issue among them: each record gets a `verification_changes` row with the status it had and the one
+ * it gets, and points at it (`last_change_id`). For a repeated ID the last status counts. The batch's status is
+ * the one status all changes set, or null when they differ. Throws `RecordsChangedMeanwhile` unless every
+ * record was set.
  */
 export async function applyStatusChanges(
   tx: Transaction,
@@ -76,6 +98,7 @@ export async function applyStatusChanges(
     createdAt: now,
   });
   const applied = await writeChanges(tx, batchId, changes, now, batch.actorId ?? null);
+  if (applied !== new Set(changes.userIds).size) throw new RecordsChangedMeanwhile();
   await setApplied(tx, batchId, applied);
   return { batchId, applied };
 }
@@ -96,18 +119,22 @@ export async function setApplied(tx: Transaction, batchId: string, applied: numb
   await tx.update(verificationBatches).set({ applied }).where(eq(verificationBatches.id, batchId));
 }
 
-/** Locks the records of `userIds` in user ID order; held until the transaction ends. */
-export async function lockRecords(tx: Transaction, userIds: readonly string[]) {
+/**
+ * Locks the records `where` selects, in user ID order, until the transaction ends: two batches over the same
+ * records never deadlock; the later one waits, then reads (and records as old) the status the earlier one set.
+ */
+export async function lockRecords(tx: Transaction, where: SQL) {
   await tx.execute(sql`
     select count(*) from (
-      select 1 from health_system_verifications where user_id in ${idSet(userIds)}
+      select 1 from health_system_verifications where ${where}
       order by user_id for update
     ) locked`);
 }
 
 /**
  * Writes the changes of a batch and sets the records (of participants still in the study), answering how many
- * were set. Set-based: two array parameters, whatever the number of records.
+ * were set; the caller has locked them (`lockRecords`). Set-based: two array parameters, whatever the number of
+ * records.
  */
 export async function writeChanges(
   tx: Transaction,
@@ -117,7 +144,6 @@ export async function writeChanges(
   updatedBy: string | null,
 ): Promise<number> {
   if (changes.userIds.length === 0) return 0;
-  await lockRecords(tx, changes.userIds);
   const result = await tx.execute(sql`
     with input as (
       select distinct on (user_id) user_id, status
