@@ -64,7 +64,7 @@ export function VerificationSearch({
             }
           }}
           autoComplete="off"
-          sx={{ flex: 2, minWidth: { md: '28rem' } }}
+          sx={{ flex: 2, minWidth: { md: '26rem' } }}
           slotProps={{
             inputLabel: { shrink: true },
             htmlInput: { maxLength: 64, spellCheck: false, 'aria-describedby': describedBy },
@@ -76,7 +76,7 @@ export function VerificationSearch({
           label={t('verification.search.healthSystem')}
           value={input.healthSystem}
           onChange={(event) => setInput((current) => ({ ...current, healthSystem: event.target.value }))}
-          sx={{ flex: 1, minWidth: '14rem' }}
+          sx={{ flex: 1, minWidth: '16rem' }}
           slotProps={{
             select: { native: true },
             inputLabel: { shrink: true },
