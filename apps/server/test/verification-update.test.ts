@@ -124,6 +124,40 @@ describeEachDatabase('Verification status updates', (target) => {
     expect(await batchRows(t)).toHaveLength(1);
   });
 
+  it('lists the entries of the list that are not user IDs as invalid in the batch, or refuses them unless asked', async () => {
+    const t = testApp();
+    await freshStartAt(t, START);
+    const [id] = await recordsAt(t, 'geisinger', [EARLIER]);
+    const admin = await adminSession(t);
+    const refusedReply = await admin('PUT', RECORDS, {
+      payload: { userIds: [id], invalidIds: ['=HYPERLINK("x")', 'not-an-id'], status: false },
+    });
+    expect(refusedReply.statusCode).toBe(409);
+    expect(refusedReply.json().message).toBe(ID_ISSUES(2));
+    expect(await batchRows(t)).toHaveLength(0);
+
+    const result = await updateStatus(admin, {
+      userIds: [id],
+      invalidIds: ['=HYPERLINK("x")', 'not-an-id', 'not-an-id'],
+      status: false,
+      skipIdIssues: true,
+    });
+    expect(result).toEqual({ batchId: UUID, applied: 1, skipped: 2 });
+    const [batch] = await batchRows(t);
+    expect(batch).toMatchObject({ requested: 3, applied: 1 });
+    expect(batch!.skipped).toEqual([
+      { userId: '=HYPERLINK("x")', reason: 'invalid' },
+      { userId: 'not-an-id', reason: 'invalid' },
+    ]);
+    const csv = await admin('GET', `${RECORDS}/batches/${result.batchId}/result.csv`);
+    expect(csv.body.split('\r\n').filter(Boolean)).toEqual([
+      'userId,previousStatus,newStatus,result',
+      `${id},Pending,Rejected,updated`,
+      `"'=HYPERLINK(""x"")",,,invalid`,
+      'not-an-id,,,invalid',
+    ]);
+  });
+
   it('keeps the record of a participant who withdrew through the portal as it was', async () => {
     const t = testApp();
     const participant = await signedInParticipant(t, { healthSystem: 'geisinger', healthSystemConsent: true });

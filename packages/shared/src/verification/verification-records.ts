@@ -97,8 +97,15 @@ export const ZVerificationUpdate = z.object({
   status: z.boolean({ error: M.statusRequired }),
   skipIdIssues: z.boolean().default(false),
   source: z.enum(['single', 'bulk']).default('bulk'),
+  /**
+   * The entries of the administrator's list that are not user IDs: with `skipIdIssues` they are left out and
+   * listed in the batch as `invalid`, so its result accounts for the whole list; without it they refuse the update.
+   */
+  invalidIds: z.array(z.string().max(100)).max(VERIFICATION_IDS_MAX, M.tooManyIds).default([]),
 });
 export type TVerificationUpdate = z.output<typeof ZVerificationUpdate>;
+/** What a client sends: the fields with defaults may be left out. */
+export type TVerificationUpdateInput = z.input<typeof ZVerificationUpdate>;
 
 /** What an update did: its batch, how many records it set and how many IDs it left out. */
 export const ZVerificationUpdateResult = z.object({

@@ -87,19 +87,21 @@ export function createVerificationService(deps: VerificationDeps) {
     ): Promise<DataOutcome<TVerificationUpdateResult>> {
       const now = clock.now();
       const userIds = [...new Set(body.userIds)];
+      const invalid = [...new Set(body.invalidIds)];
       const refuseFor = (issues: readonly unknown[]) => ({
         ...refused(409, M.idIssues),
         values: { count: issues.length },
       });
       try {
         return await db.transaction(async (tx): Promise<DataOutcome<TVerificationUpdateResult>> => {
-          const issues = await lockAndFindIdIssues(tx, userIds);
-          if (issues.length > 0 && (!body.skipIdIssues || issues.length === userIds.length)) return refuseFor(issues);
+          const found = await lockAndFindIdIssues(tx, userIds);
+          const issues = [...invalid.map((userId) => ({ userId, reason: 'invalid' as const })), ...found];
+          if (issues.length > 0 && (!body.skipIdIssues || found.length === userIds.length)) return refuseFor(issues);
           const left = new Set(issues.map((issue) => issue.userId));
           const apply = userIds.filter((id) => !left.has(id));
           const { batchId, applied } = await applyStatusChanges(
             tx,
-            { source: body.source, actorId: adminId, requested: userIds.length, skipped: issues },
+            { source: body.source, actorId: adminId, requested: userIds.length + invalid.length, skipped: issues },
             { userIds: apply, statuses: apply.map(() => body.status) },
             now,
           );
@@ -115,7 +117,8 @@ export function createVerificationService(deps: VerificationDeps) {
         });
       } catch (error) {
         // A participant withdrew while the update ran: nothing was saved, and the refusal counts them too.
-        if (error instanceof RecordsChangedMeanwhile) return refuseFor(await findIdIssues(db, userIds));
+        if (error instanceof RecordsChangedMeanwhile)
+          return refuseFor([...invalid, ...(await findIdIssues(db, userIds))]);
         throw error;
       }
     },

@@ -7,7 +7,7 @@ import {
   ZVerificationUndoReply,
   ZVerificationUpdateReply,
   type TVerificationFilter,
-  type TVerificationUpdate,
+  type TVerificationUpdateInput,
 } from '@portal/shared/verification/verification-records';
 import { authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/blob-files';
@@ -68,7 +68,7 @@ export function useIdIssues(list: { version: number; ids: string[] } | undefined
 /** `PUT /health-system-verification`: sets a status on records; the reply says how many were set and left out. */
 export function useUpdateVerification() {
   return useMutation({
-    mutationFn: async (update: TVerificationUpdate) =>
+    mutationFn: async (update: TVerificationUpdateInput) =>
       await authorizedRequest(PATH, ZVerificationUpdateReply, jsonRequest('PUT', update)),
   });
 }

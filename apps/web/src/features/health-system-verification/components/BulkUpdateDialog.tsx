@@ -84,7 +84,13 @@ export function BulkUpdateDialog({ onClose }: { onClose(): void }) {
   const submit = () => {
     if (!list || status === undefined || issueCount === undefined) return;
     update.mutate(
-      { userIds: list.valid, status, skipIdIssues: issueCount > 0, source: 'bulk' },
+      {
+        userIds: list.valid,
+        invalidIds: list.invalid.map((id) => id.slice(0, CHECKED_LENGTH)),
+        status,
+        skipIdIssues: issueCount > 0,
+        source: 'bulk',
+      },
       { onSuccess: (reply) => setResult(reply.data), onError: () => setStep('edit') },
     );
   };
@@ -97,7 +103,7 @@ export function BulkUpdateDialog({ onClose }: { onClose(): void }) {
           <Alert severity="success" role="status">
             {t('verification.bulk.result', {
               applied: result.applied,
-              skipped: result.skipped + (list?.invalid.length ?? 0),
+              skipped: result.skipped,
             })}
           </Alert>
         ) : step === 'confirm' && list ? (
