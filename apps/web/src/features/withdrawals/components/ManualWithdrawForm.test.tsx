@@ -1,19 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n } from '../../../lib/i18n';
 import { holdText } from './hold-text';
 import { ManualWithdrawForm } from './ManualWithdrawForm';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -97,9 +88,24 @@ describe.each(['en', 'sp'] as const)('the Manual Withdraw form in %s', (language
 });
 
 describe('the hold sentence', () => {
-  it('counts whole minutes from a minute up, and seconds below', () => {
-    expect(holdText(3600)).toEqual({ key: 'withdrawals.manual.holdMinutes', count: 60 });
+  it('says whole hours, else whole minutes from a minute up, else seconds, one of a unit in the singular', () => {
+    expect(holdText(3600)).toEqual({ key: 'withdrawals.manual.holdOneHour', count: 1 });
+    expect(holdText(7200)).toEqual({ key: 'withdrawals.manual.holdHours', count: 2 });
+    expect(holdText(5400)).toEqual({ key: 'withdrawals.manual.holdMinutes', count: 90 });
     expect(holdText(90)).toEqual({ key: 'withdrawals.manual.holdMinutes', count: 2 });
+    expect(holdText(60)).toEqual({ key: 'withdrawals.manual.holdOneMinute', count: 1 });
+    expect(holdText(89)).toEqual({ key: 'withdrawals.manual.holdOneMinute', count: 1 });
     expect(holdText(20)).toEqual({ key: 'withdrawals.manual.holdSeconds', count: 20 });
+    expect(holdText(1)).toEqual({ key: 'withdrawals.manual.holdOneSecond', count: 1 });
+  });
+  it('reads 1 hour in English and 1 hora in Spanish', async () => {
+    const { key, count } = holdText(3600);
+    expect(i18next.t(key, { count })).toBe(
+      'Requests are carried out 1 hour after they are recorded; until then they can be deleted.',
+    );
+    await i18next.changeLanguage('sp');
+    expect(i18next.t(key, { count })).toBe(
+      'Las solicitudes se realizan 1 hora después de registrarse; hasta entonces se pueden eliminar.',
+    );
   });
 });
