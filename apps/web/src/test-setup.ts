@@ -1,1 +1,18 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { initI18n } from './lib/i18n';
+
+// Every web test file starts in English.
+beforeAll(async () => {
+  await initI18n('en');
+});
+
+// Vitest runs without globals here, so Testing Library cannot unmount on its own. After each test: unmount,
+// drop the globals a test stubbed, and return to English for the next test.
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});

@@ -37,7 +37,6 @@ describe('language', () => {
     const reload = vi.fn();
     afterEach(() => {
       vi.useRealTimers();
-      vi.unstubAllGlobals();
       reload.mockReset();
     });
     const stubReload = () => vi.stubGlobal('location', { ...window.location, reload });

@@ -44,7 +44,6 @@ function serverAnswers(status: number, body: unknown) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();
 });

@@ -1,13 +1,7 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n';
+import { describe, expect, it } from 'vitest';
 import { ChartFigure } from './ChartFigure';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(cleanup);
 
 const rows = [
   { month: '2026-10', participant: 3, administrator: 1 },

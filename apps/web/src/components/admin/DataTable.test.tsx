@@ -1,25 +1,15 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { envelope } from '@portal/shared/api/envelope';
 import { pageOf } from '@portal/shared/api/paging';
 import { apiRequest } from '../../lib/api-client';
-import { initI18n } from '../../lib/i18n';
 import { pagingQuery, usePagedQueryState } from '../../lib/paging';
 import { DataTable } from './DataTable';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
 
 const ZSystem = z.object({ id: z.string(), name: z.string(), users: z.number() });
 type System = z.infer<typeof ZSystem>;

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ZReminderScheduleReply,
   ZReminderScheduleSave,
@@ -12,19 +12,9 @@ import {
   type TReminderScheduleSave,
 } from '@portal/shared/settings/reminders';
 import { apiRequest, jsonRequest } from '../../lib/api-client';
-import { initI18n } from '../../lib/i18n';
 import { FormTextField } from '../ui/FormTextField';
 import { EditorCard } from './EditorCard';
 import { useEditor } from './use-editor';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const schedule = (version: string, ...days: number[]): TReminderSchedule => ({

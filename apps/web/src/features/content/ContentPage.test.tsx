@@ -1,12 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { STUDY_PAGES, loadStudyPages, type StudyPages } from '@portal/shared/content/study-pages';
-import { initI18n } from '../../lib/i18n';
 import ContentPage from './ContentPage';
 
 const loading = vi.hoisted(() => ({ fail: false }));
@@ -22,16 +21,13 @@ vi.mock('@portal/shared/content/study-pages', async (importOriginal) => {
 const content: Record<'en' | 'sp', StudyPages> = {} as Record<'en' | 'sp', StudyPages>;
 
 beforeAll(async () => {
-  await initI18n('en');
   content.en = await loadStudyPages('en');
   content.sp = await loadStudyPages('sp');
   // jsdom lays nothing out, so it has no scrollIntoView.
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-// Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(() => {
-  cleanup();
   loading.fail = false;
 });
 

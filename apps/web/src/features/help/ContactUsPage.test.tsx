@@ -1,12 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import { DEFAULT_CONTACT, type TClientConfig } from '@portal/shared/client-config';
-import { initI18n } from '../../lib/i18n';
 import ContactUsPage from './ContactUsPage';
 
 const CONFIG: TClientConfig = {
@@ -15,16 +14,6 @@ const CONFIG: TClientConfig = {
   inactiveSessionTimeoutInMin: 30,
   contact: DEFAULT_CONTACT,
 };
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-// Vitest runs without globals here, so Testing Library cannot unmount on its own.
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

@@ -1,14 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TContactSettings } from '@portal/shared/client-config';
 import { assistant as englishAssistant } from '@portal/shared/help/assistant-en';
 import { assistant as spanishAssistant } from '@portal/shared/help/assistant-sp';
 import { SessionProvider } from '../../lib/session';
-import { initI18n } from '../../lib/i18n';
 import { storeParticipantToken } from '../../test-session';
 import { stubPhoneScreen } from '../../test-media';
 import { HelpAssistant } from './HelpAssistant';
@@ -67,17 +66,10 @@ async function ask(user: ReturnType<typeof userEvent.setup>, question: string) {
   return log;
 }
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();
-  await i18next.changeLanguage('en');
 });
 
 describe('help assistant', () => {

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { initI18n } from '../../lib/i18n';
 import { landingContent } from '@portal/shared/content/landing';
 import LandingPage from './LandingPage';
 
@@ -14,13 +13,6 @@ function renderPage() {
     </MemoryRouter>,
   );
 }
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-
-// Vitest runs without globals here, so Testing Library cannot unmount on its own.
-afterEach(cleanup);
 
 describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
   const content = landingContent[language];

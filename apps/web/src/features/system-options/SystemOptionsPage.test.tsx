@@ -1,22 +1,12 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminPanel } from '../../components/admin/AdminPanel';
-import { initI18n } from '../../lib/i18n';
 import { stubPhoneScreen } from '../../test-media';
 import SystemOptionsPage, { type SystemOptionsTab } from './SystemOptionsPage';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
 
 function Panel({ labelKey }: { labelKey: string }) {
   const { t } = useTranslation();

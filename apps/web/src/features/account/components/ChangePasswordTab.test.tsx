@@ -1,19 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { ChangePasswordTab } from './ChangePasswordTab';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

@@ -1,14 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { PictureField } from './PictureField';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(cleanup);
 
 function renderField() {
   const onChange = vi.fn();

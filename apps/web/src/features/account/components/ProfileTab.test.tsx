@@ -1,25 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { FALLBACK_REGISTRATION_DROPDOWNS } from '@portal/shared/reference/registration-dropdowns';
 import { SessionProvider } from '../../../lib/session';
-import { initI18n } from '../../../lib/i18n';
 import { storeParticipantToken } from '../../../test-session';
 import { ProfileTab } from './ProfileTab';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
-  await i18next.changeLanguage('en');
 });
 
 const USER: TUserDetails = {

@@ -1,17 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { initI18n } from '../../../lib/i18n';
 import { WithdrawDialog } from './WithdrawDialog';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import type { TParticipantDashboard } from '@portal/shared/dashboard/dashboard';
 import type { TSurveyEntry } from '@portal/shared/surveys/survey-entries';
-import { initI18n } from '../../../lib/i18n';
 import { AdminHome } from './AdminHome';
 import { ParticipantHome } from './ParticipantHome';
 
@@ -60,11 +59,7 @@ const renderHome = (dashboard: TParticipantDashboard, openCeremonyAtFirst = fals
     </MemoryRouter>,
   );
 
-beforeAll(async () => {
-  await initI18n('en');
-});
 afterEach(() => {
-  cleanup();
   sessionStorage.clear();
 });
 

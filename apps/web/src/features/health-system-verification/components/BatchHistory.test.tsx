@@ -1,23 +1,15 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { okReply, renderWithQueries, stubPortal } from '../../../test-portal';
 import { BatchHistory } from './BatchHistory';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
 beforeEach(() => {
   vi.stubEnv('TZ', 'UTC');
 });
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
-  await i18next.changeLanguage('en');
 });
 
 const BULK = {

@@ -1,24 +1,13 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { okReply, renderWithQueries, stubPortal } from '../../../test-portal';
 import { BulkUpdateDialog } from './BulkUpdateDialog';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
 
 const KNOWN = '2f1c3d4e-0000-4000-8000-0000000000aa';
 const UNKNOWN = '2f1c3d4e-0000-4000-8000-0000000000ff';
 
-/** A portal that knows one of the IDs: the others are issues; an update sets the known one. */
+/** A portal that knows one of the IDs: the others are issues; an update sets the known one and leaves the rest out. */
 function stubVerification() {
   return stubPortal((call) => {
     if (call.path.endsWith('/not-exists')) {
@@ -27,7 +16,7 @@ function stubVerification() {
         .map((userId) => ({ userId, reason: userId === UNKNOWN ? 'notFound' : 'invalid' }));
       return okReply({ content, totalElements: content.length, page: 0, size: 5 });
     }
-    return okReply({ batchId: 'b1', applied: 1, skipped: 1 });
+    return okReply({ batchId: 'b1', applied: 1, skipped: 2 });
   });
 }
 
@@ -99,6 +88,7 @@ describe('the bulk update', () => {
     );
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       userIds: [KNOWN, UNKNOWN],
+      invalidIds: ['=cmd'],
       status: false,
       skipIdIssues: true,
       source: 'bulk',

@@ -1,18 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { initI18n } from '../../../lib/i18n';
 import { HealthSystemApiKeys } from './HealthSystemApiKeys';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const ACTIVE = {
   id: '11111111-1111-4111-8111-111111111111',

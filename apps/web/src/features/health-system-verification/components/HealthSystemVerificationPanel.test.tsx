@@ -1,22 +1,14 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { okReply, renderWithQueries, stubPortal, type PortalCall } from '../../../test-portal';
 import { HealthSystemVerificationPanel } from './HealthSystemVerificationPanel';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
 beforeEach(() => {
   vi.stubEnv('TZ', 'UTC');
 });
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.unstubAllEnvs();
-  await i18next.changeLanguage('en');
 });
 
 const page = (content: unknown[]) => okReply({ content, totalElements: content.length, page: 0, size: 10 });

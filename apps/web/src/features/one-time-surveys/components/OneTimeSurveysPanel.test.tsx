@@ -1,14 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OneTimeSurveysPanel } from './OneTimeSurveysPanel';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
 beforeEach(() => {
   vi.stubEnv('TZ', 'America/Chicago');
   // The form engine's preview watches its size; jsdom has no layout to watch.
@@ -21,11 +16,8 @@ beforeEach(() => {
     },
   );
 });
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.unstubAllEnvs();
-  await i18next.changeLanguage('en');
 });
 
 interface Call {

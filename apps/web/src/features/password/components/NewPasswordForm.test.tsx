@@ -1,16 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { FALLBACK_PASSWORD_POLICY } from '@portal/shared/reference/password-policy';
 import { ApiError } from '../../../lib/api-client';
-import { initI18n } from '../../../lib/i18n';
 import { NewPasswordForm } from './NewPasswordForm';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(cleanup);
 
 /** A password box by its label, which begins with the catalog text (a required mark may follow). */
 const box = (key: string) =>

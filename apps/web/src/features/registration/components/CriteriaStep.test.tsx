@@ -1,15 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { initI18n } from '../../../lib/i18n';
 import { EMPTY_DRAFT } from '../wizard-draft';
 import { CriteriaStep } from './CriteriaStep';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(cleanup);
 
 describe.each(['en', 'sp'] as const)('participation criteria in %s', (language) => {
   it('asks for all three boxes before moving on', async () => {

@@ -1,26 +1,19 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DowntimeBannerPanel } from './DowntimeBannerPanel';
 import { json, ok, historyLoads, renderEditor, stubEditorServer } from './editor-test-server';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
 beforeEach(() => {
   // Chicago is on daylight saving time (UTC-5) from March 8, 2026; the clock reads noon UTC on March 10.
   vi.stubEnv('TZ', 'America/Chicago');
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-10T12:00:00.000Z'));
 });
-afterEach(async () => {
-  cleanup();
+afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.unstubAllEnvs();
-  await i18next.changeLanguage('en');
 });
 
 const STORED = {

@@ -1,20 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TReminderSchedule, TReminderType } from '@portal/shared/settings/reminders';
-import { initI18n } from '../../../lib/i18n';
 import { json, renderEditor, retype, ok, stubEditorServer, type EditorCall } from './editor-test-server';
 import { ReminderScheduleEditor } from './ReminderScheduleEditor';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
 
 const INVALID = 'Please enter a valid value (Duplicates not allowed)';
 const ID = [

@@ -1,19 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { describe, expect, it, vi } from 'vitest';
 import { json, renderEditor, retype, ok, stubEditorServer } from './editor-test-server';
 import { SurveyPeriodEditor } from './SurveyPeriodEditor';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
 
 const INVALID = 'Please enter a valid value in days for survey period';
 const DESCRIPTION = 'Days a survey round stays open after it starts';

@@ -1,19 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SurveyWindowOpenUsersPanel } from './SurveyWindowOpenUsersPanel';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.unstubAllEnvs();
-  await i18next.changeLanguage('en');
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });

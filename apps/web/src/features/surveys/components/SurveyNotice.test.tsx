@@ -1,20 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../lib/session';
-import { initI18n } from '../../../lib/i18n';
 import { storeParticipantToken } from '../../../test-session';
 import { useSurveyNotification } from '../api/survey-api';
 import { SurveyNotice } from './SurveyNotice';
 
-beforeAll(async () => {
-  await initI18n('en');
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 

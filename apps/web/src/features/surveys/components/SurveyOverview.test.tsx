@@ -1,20 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TSurveyEntry, TSurveyWidget } from '@portal/shared/surveys/survey-entries';
-import { initI18n } from '../../../lib/i18n';
 import { SurveyOverview } from './SurveyOverview';
-
-beforeAll(async () => {
-  await initI18n('en');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const ROUND = '11111111-1111-4111-8111-111111111111';
 const RESPONSE = '22222222-2222-4222-8222-222222222222';

@@ -1,4 +1,4 @@
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { Model } from 'survey-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLoginData, saveTokens } from '../../../lib/auth-storage';
@@ -14,10 +14,8 @@ const FORM = {
 };
 
 afterEach(() => {
-  cleanup();
   clearLoginData();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function setup(reply: () => Response = () => new Response(JSON.stringify({ status: true, data: { savedAt: 'x' } }))) {
