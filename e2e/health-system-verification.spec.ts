@@ -173,10 +173,10 @@ for (const language of ['en', 'sp'] as const) {
       .filter({ has: undoButton })
       .first();
     await expect(update).toContainText(t('verification.status.rejected'));
-    // Requested, applied and left out: the unknown ID (the invalid one was never sent).
-    await expect(update.getByRole('cell').nth(4)).toHaveText('3');
+    // Requested, applied and left out: the unknown ID and the invalid one.
+    await expect(update.getByRole('cell').nth(4)).toHaveText('4');
     await expect(update.getByRole('cell').nth(5)).toHaveText('2');
-    await expect(update.getByRole('cell').nth(6)).toHaveText('1');
+    await expect(update.getByRole('cell').nth(6)).toHaveText('2');
     const download = page.waitForEvent('download');
     await update.getByRole('button', { name: t('verification.history.download') }).click();
     const file = await (await download).path();
@@ -184,6 +184,8 @@ for (const language of ['en', 'sp'] as const) {
     expect(result).toContain(`${first},Pending,Rejected,updated`);
     expect(result).toContain(`${second},Pending,Rejected,updated`);
     expect(result).toContain(`${UNKNOWN_ID},,,notFound`);
+    // The spreadsheet reads the invalid entry as text, never as a formula.
+    expect(result).toContain(`'=cmd,,,invalid`);
 
     await update.getByRole('button', { name: t('verification.history.undo') }).click();
     const confirm = page.getByRole('dialog', { name: t('verification.history.undoTitle') });
