@@ -6,6 +6,7 @@ import { freshStart, freshStartAt, useAuthApp } from './auth-helpers';
 import { adminSession, UUID } from './settings-helpers';
 import { manyRecords } from './verification-helpers';
 import { issueKey, PARTICIPANTS, push, pushApi, VERIFICATIONS, verificationRecord } from './push-api-helpers';
+import { API } from './registration-helpers';
 
 const START = '2026-08-03T10:00:00.000Z';
 const KEY_INVALID = {
@@ -332,5 +333,21 @@ describeEachDatabase('The push API’s rate limit', (target) => {
     });
     expect((await push(t, first.key, [[demo!.id, false]])).statusCode).toBe(429);
     expect((await pushApi(t, 'GET', PARTICIPANTS, second.key)).statusCode).toBe(200);
+  });
+
+  it('answers the 61st call of an address without an active key in a minute 429, not 401', async () => {
+    const t = testApp();
+    const withoutKey = (key?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${API}${PARTICIPANTS}`,
+        headers: key ? { 'x-api-key': key } : {},
+        remoteAddress: '10.20.30.40',
+      });
+    for (let i = 0; i < 60; i += 1)
+      expect((await withoutKey(i % 2 === 0 ? `hsk_guess${i}` : undefined)).statusCode, `call ${i + 1}`).toBe(401);
+    expect((await withoutKey('hsk_guess60')).statusCode).toBe(429);
+    // Another address is not held back.
+    expect((await pushApi(t, 'GET', PARTICIPANTS, 'hsk_guess61')).statusCode).toBe(401);
   });
 });

@@ -39,22 +39,24 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.push;
   const apiKeys = app.services.apiKeys;
 
-  /** An unknown and a revoked key (or none) get the same 401, before anything else is read. */
-  async function requireApiKey(request: FastifyRequest, reply: FastifyReply) {
+  /** Finds the active key of `X-Api-Key`, if there is one; the limit and the refusal come next. */
+  async function findApiKey(request: FastifyRequest) {
     const header = request.headers[API_KEY_HEADER];
     const key = typeof header === 'string' ? header.trim() : '';
-    const holder = key ? await apiKeys.authenticate(key) : undefined;
-    if (!holder) {
-      return reply.code(401).send({ status: false, message: translate(requestLanguage(request), M.apiKeyInvalid) });
-    }
-    request.apiKey = holder;
+    request.apiKey = key ? await apiKeys.authenticate(key) : undefined;
   }
-  // One budget per key for both endpoints; it runs after the key check, which refuses calls without a valid key.
-  const perKeyLimit = app.rateLimit({
+  // One budget per key for both endpoints; a call without an active key spends its address's budget, so one
+  // address trying keys is held back as well.
+  const limit = app.rateLimit({
     ...perIpRateLimit(app.env, CALLS_PER_KEY_PER_MINUTE, MINUTE_MS),
-    keyGenerator: (request) => `api-key:${request.apiKey!.id}`,
+    keyGenerator: (request) => (request.apiKey ? `api-key:${request.apiKey.id}` : `no-key-from:${request.ip}`),
   });
-  const onRequest = [requireApiKey, perKeyLimit];
+  /** An unknown and a revoked key (or none) get the same 401, before anything else is read. */
+  async function requireApiKey(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.apiKey)
+      return reply.code(401).send({ status: false, message: translate(requestLanguage(request), M.apiKeyInvalid) });
+  }
+  const onRequest = [findApiKey, limit, requireApiKey];
 
   app.get(
     '/health-system-api/participants',
