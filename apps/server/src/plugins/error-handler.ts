@@ -6,6 +6,9 @@ import { requestLanguage, translate } from '../lib/localize';
 /** The English text of the generic failure, in the catalogs as `error.generic`. */
 export const GENERIC_ERROR_MESSAGE = translate('en', 'error.generic');
 
+/** The dotted field name of a validation issue's JSON pointer (`/a/0` → `a.0`); '' for the body itself. */
+const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.');
+
 /**
  * One error handler for the whole API: every failure answers `{ status: false, message }`.
  * Client errors keep their message; server errors are logged in full and answered generically.
@@ -14,12 +17,19 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const language = requestLanguage(request);
+      // A rule of the whole body (no field at fault), such as "a user ID or a health system", is the message.
+      const [first] = error.validation;
+      const wholeBody = error.validation.every((issue) => fieldOf(issue.instancePath) === '')
+        ? first?.message
+        : undefined;
+      if (wholeBody && translate('en', wholeBody) !== wholeBody)
+        return reply.status(400).send({ status: false, message: translate(language, wholeBody) });
       return reply.status(400).send({
         status: false,
         message: translate(language, 'error.invalidRequest'),
         // A shared schema's message is a catalog key; zod's own messages pass through unchanged.
         data: error.validation.map((issue) => ({
-          errorField: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          errorField: fieldOf(issue.instancePath),
           message: translate(language, issue.message ?? 'error.invalidRequest'),
         })),
       });

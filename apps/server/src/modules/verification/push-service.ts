@@ -6,7 +6,13 @@ import type { RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { ApiKeyHolder } from './api-keys-service';
 import { listPushParticipants } from './push-repository';
-import { applyStatusChanges, findIdIssues, lockAndFindIdIssues, RecordsChangedMeanwhile } from './status-changes';
+import {
+  applyStatusChanges,
+  byUserId,
+  findIdIssues,
+  lockAndFindIdIssues,
+  RecordsChangedMeanwhile,
+} from './status-changes';
 
 /** Why an ID of a push cannot be set: as for administrators' updates, or given both statuses in the one push. */
 export interface PushIssue {
@@ -70,7 +76,7 @@ export function createPushService(deps: { db: Database; clock: Clock }) {
       const refuseFor = (found: readonly PushIssue[]): PushOutcome => ({
         ok: false,
         issues: [...[...conflicting].map((userId) => ({ userId, reason: 'conflicting' as const })), ...found].sort(
-          (a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+          byUserId,
         ),
       });
       try {

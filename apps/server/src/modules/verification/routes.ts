@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
@@ -35,14 +35,9 @@ const security = [{ bearerAuth: [] }];
 const ID_LIST_BODY_LIMIT = 6 * 1_048_576;
 const refusals = { 400: ZErrorReply, 413: ZErrorReply };
 
-/**
- * A body over the limit says how many IDs fit; a search with neither a user ID nor a health system says that is
- * what it needs (its rule is the body's, not a field's). Any other error goes on to the app's handler.
- */
+/** A body over the limit says how many IDs fit; any other error goes on to the app's handler. */
 function idListErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendRefusal(request, reply, refused(413, M.tooManyIds));
-  if (hasZodFastifySchemaValidationErrors(error) && error.validation.some((issue) => issue.message === M.searchNeeded))
-    return sendRefusal(request, reply, refused(400, M.searchNeeded));
   throw error;
 }
 

@@ -15,7 +15,13 @@ import { refused, type DataOutcome, type RequestContext } from '../../lib/outcom
 import type { Clock } from '../../providers/clock/clock';
 import { createBatchesService } from './batches-service';
 import { countRecords, findRecordsPage, listHealthSystems } from './repository';
-import { applyStatusChanges, findIdIssues, lockAndFindIdIssues, RecordsChangedMeanwhile } from './status-changes';
+import {
+  applyStatusChanges,
+  byUserId,
+  findIdIssues,
+  lockAndFindIdIssues,
+  RecordsChangedMeanwhile,
+} from './status-changes';
 
 export interface VerificationDeps {
   db: Database;
@@ -71,7 +77,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const issues: TIdIssue[] = [
         ...[...invalid].map((userId) => ({ userId, reason: 'invalid' as const })),
         ...(await findIdIssues(db, [...valid])),
-      ].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+      ].sort(byUserId);
       return pageOfList(issues, page.page, page.size);
     },
 

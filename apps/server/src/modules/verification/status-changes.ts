@@ -20,6 +20,10 @@ export interface IdIssue {
   reason: 'notFound' | 'withdrawn';
 }
 
+/** Orders ID issues (or anything with a user ID) by that ID, as the database orders them. */
+export const byUserId = (a: { userId: string }, b: { userId: string }) =>
+  a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+
 /**
  * The IDs of `userIds` (lower-case UUIDs) whose record cannot be changed: there is none (or, with `healthSystem`,
  * only one of another health system), or its participant withdrew. Sorted by ID.
