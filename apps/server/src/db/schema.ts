@@ -64,6 +64,11 @@ export const users = pgTable(
     newsletterSubscription: boolean('newsletter_subscription').notNull().default(true),
     /** When the participant finished or skipped the surveys' welcome tour; it is not shown again. */
     surveyTourSeenAt: timestamp('survey_tour_seen_at', { withTimezone: true }),
+    /**
+     * Set when a new version of the participant's form was published with re-consent: until they sign it,
+     * consent counts as not signed (the token says so, surveys wait, consent reminders count from here).
+     */
+    reconsentRequestedAt: timestamp('reconsent_requested_at', { withTimezone: true }),
   },
   (t) => [
     // Only one live account per address; a withdrawn participant may register again.
@@ -77,16 +82,23 @@ export const users = pgTable(
 );
 
 /** Health systems a participant can choose; `databaseValue` is the value stored on users. */
-export const healthSystems = pgTable('health_systems', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  databaseValue: varchar('database_value', { length: 64 }).notNull().unique(),
-  name: varchar('name', { length: 200 }).notNull(),
-  description: text('description').notNull(),
-  dropdownLabels: jsonb('dropdown_labels').$type<Record<string, string>>().notNull(),
-  isActive: boolean('is_active').notNull().default(true),
-  onboardedOn: timestamp('onboarded_on', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: updatedAt(),
-});
+export const healthSystems = pgTable(
+  'health_systems',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    databaseValue: varchar('database_value', { length: 64 }).notNull().unique(),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: text('description').notNull(),
+    dropdownLabels: jsonb('dropdown_labels').$type<Record<string, string>>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    onboardedOn: timestamp('onboarded_on', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    /** Counts every change of the system, its forms and fields: an editor holding an older one is refused. */
+    revision: integer('revision').notNull().default(1),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [uniqueIndex('health_systems_name_unique').on(sql`lower(${t.name})`)],
+);
 
 /** Option lists of the registration form other than health systems (gender, country, language). */
 export const dropdownOptions = pgTable(
@@ -563,29 +575,59 @@ export const consentInputFields = pgTable(
  * A participant's signature: the exact form version and hash it was made on, the signed PDF and its hash,
  * and the evidence of the ceremony. One per account; never updated.
  */
-export const consentSignatures = pgTable('consent_signatures', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id),
-  formId: uuid('form_id')
-    .notNull()
-    .references(() => consentForms.id),
-  formSha256: varchar('form_sha256', { length: 64 }).notNull(),
-  signedFileId: uuid('signed_file_id')
-    .notNull()
-    .references(() => storedFiles.id),
-  signedSha256: varchar('signed_sha256', { length: 64 }).notNull(),
-  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
-  signerName: varchar('signer_name', { length: 200 }).notNull(),
-  signerEmail: varchar('signer_email', { length: 320 }).notNull(),
-  signatureMethod: varchar('signature_method', { length: 16 }).notNull(),
-  /** The fields as they were defined and answered, so a later edit of the form's fields changes nothing here. */
-  fieldValues: jsonb('field_values').notNull(),
-  ip: varchar('ip', { length: 64 }),
-  userAgent: varchar('user_agent', { length: 500 }),
-});
+export const consentSignatures = pgTable(
+  'consent_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    formId: uuid('form_id')
+      .notNull()
+      .references(() => consentForms.id),
+    formSha256: varchar('form_sha256', { length: 64 }).notNull(),
+    signedFileId: uuid('signed_file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    signedSha256: varchar('signed_sha256', { length: 64 }).notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    signerName: varchar('signer_name', { length: 200 }).notNull(),
+    signerEmail: varchar('signer_email', { length: 320 }).notNull(),
+    signatureMethod: varchar('signature_method', { length: 16 }).notNull(),
+    /** The fields as they were defined and answered, so a later edit of the form's fields changes nothing here. */
+    fieldValues: jsonb('field_values').notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 500 }),
+  },
+  (t) => [
+    // A participant signs each version at most once; re-consent adds a signature, never replaces one.
+    uniqueIndex('consent_signatures_user_form_unique').on(t.userId, t.formId),
+    index('consent_signatures_user_idx').on(t.userId, t.signedAt),
+  ],
+);
+
+/**
+ * A change of a health system's consent form in one language, as published: the new current version (null: the
+ * study's default form), the one it replaced, what changed, and whether signers were asked to re-consent.
+ */
+export const consentPublications = pgTable(
+  'consent_publications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthSystemId: uuid('health_system_id')
+      .notNull()
+      .references(() => healthSystems.id),
+    language: varchar('language', { length: 2 }).notNull(),
+    formId: uuid('form_id').references(() => consentForms.id),
+    previousFormId: uuid('previous_form_id').references(() => consentForms.id),
+    changes: jsonb('changes').notNull(),
+    reconsent: boolean('reconsent').notNull(),
+    participantsAsked: integer('participants_asked').notNull(),
+    publishedBy: uuid('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consent_publications_system_idx').on(t.healthSystemId, t.publishedAt)],
+);
 
 /** A withdrawal from the study: a new record, never a deletion; the account it ends stays as it was. */
 export const consentWithdrawals = pgTable(

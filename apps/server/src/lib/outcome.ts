@@ -10,6 +10,8 @@ export interface FieldProblem {
   errorField: string;
   /** A catalog key, translated by the route into the reader's language. */
   message: string;
+  /** Values of the message's {{placeholders}}. */
+  values?: Record<string, string | number>;
 }
 
 /** A refusal: its HTTP status, a message key, field problems, and a code the client may act on. */
@@ -47,7 +49,10 @@ export function sendRefusal(request: FastifyRequest, response: FastifyReply, ref
     ...(refusal.code && { data: { errorCode: refusal.code } }),
     ...(refusal.errors &&
       !refusal.code && {
-        data: refusal.errors.map((e) => ({ errorField: e.errorField, message: translate(language, e.message) })),
+        data: refusal.errors.map((e) => ({
+          errorField: e.errorField,
+          message: translate(language, e.message, e.values),
+        })),
       }),
   });
 }

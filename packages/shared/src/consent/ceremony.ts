@@ -29,9 +29,28 @@ export const ZSignatureInit = z.object({
   /** The portal's own signing ceremony for this participant's form version; null once consent is signed. */
   signUrl: z.string().nullable(),
   userLanguage: z.enum(LANGUAGES),
+  /** True when consent was signed before and a new version must be signed (surveys wait until then). */
+  reconsent: z.boolean(),
 });
 export type TSignatureInit = z.infer<typeof ZSignatureInit>;
 export const ZSignatureInitReply = envelope(ZSignatureInit);
+
+/**
+ * What changed between the version a participant signed and the one they are asked to sign again: the PDF
+ * replaced, a field added, changed or removed (named by its description), or a different form altogether
+ * (the study's default form in place of the health system's own, or the other way round).
+ */
+export const FORM_CHANGE_KINDS = ['document', 'fieldAdded', 'fieldChanged', 'fieldRemoved', 'formReplaced'] as const;
+export const ZFormChange = z.object({ kind: z.enum(FORM_CHANGE_KINDS), field: z.string().optional() });
+export type TFormChange = z.infer<typeof ZFormChange>;
+
+/** A re-consent: the version signed before, when (MM/DD/YYYY), and what changed since. */
+export const ZReconsent = z.object({
+  signedVersion: z.number().int(),
+  signedDate: z.string(),
+  changes: z.array(ZFormChange),
+});
+export type TReconsent = z.infer<typeof ZReconsent>;
 
 /** What `signUrl` answers: the form version to sign, its fields, and whether an e-mailed code is asked first. */
 export const ZCeremony = z.object({
@@ -49,6 +68,8 @@ export const ZCeremony = z.object({
   /** The participant's name as registered, offered for the printed-name field. */
   participantName: z.string(),
   fields: z.array(ZConsentInputField),
+  /** Set when the participant signed an earlier version and is asked to sign this one. */
+  reconsent: ZReconsent.nullable(),
 });
 export type TCeremony = z.infer<typeof ZCeremony>;
 export const ZCeremonyReply = envelope(ZCeremony);

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { envelope } from '../api/envelope';
+import { CONSENT_FIELD_TYPES, ZConsentInputField, type TConsentInputField } from '../consent/ceremony';
+import { LANGUAGES, type Language } from '../constants';
+
+/** Message keys of consent forms, their uploads and their input fields. */
+export const CONSENT_FORM_MESSAGES = {
+  fieldTypeRequired: 'healthSystems.field.typeRequired',
+  descriptionRequired: 'healthSystems.field.descriptionRequired',
+  descriptionShort: 'healthSystems.field.descriptionShort',
+  descriptionTooLong: 'healthSystems.field.descriptionTooLong',
+  pageRequired: 'healthSystems.field.pageRequired',
+  pageMin: 'healthSystems.field.pageMin',
+  xRequired: 'healthSystems.field.xRequired',
+  xMin: 'healthSystems.field.xMin',
+  yRequired: 'healthSystems.field.yRequired',
+  yMin: 'healthSystems.field.yMin',
+  widthRequired: 'healthSystems.field.widthRequired',
+  widthMin: 'healthSystems.field.widthMin',
+  heightRequired: 'healthSystems.field.heightRequired',
+  heightMin: 'healthSystems.field.heightMin',
+  /** Values: page, pages. */
+  pageMissing: 'healthSystems.field.pageMissing',
+  /** Values: page, width, height (points). */
+  outsidePage: 'healthSystems.field.outsidePage',
+  fieldNotFound: 'healthSystems.field.notFound',
+  tooManyFields: 'healthSystems.field.tooMany',
+  lastField: 'healthSystems.field.lastField',
+  added: 'healthSystems.field.added',
+  updated: 'healthSystems.field.updated',
+  deleted: 'healthSystems.field.deleted',
+  /** Values: language. */
+  fileRequired: 'healthSystems.consent.fileRequired',
+  /** Values: language, type. */
+  fileType: 'healthSystems.consent.fileType',
+  /** Values: language, file. */
+  fileExtension: 'healthSystems.consent.fileExtension',
+  /** Values: language, size. */
+  fileTooLarge: 'healthSystems.consent.fileTooLarge',
+  /** Values: language. */
+  fieldsRequired: 'healthSystems.consent.fieldsRequired',
+  noData: 'healthSystems.consent.noData',
+  /** Values: language. The PDF checks by content. */
+  notPdf: 'healthSystems.pdf.notPdf',
+  unreadable: 'healthSystems.pdf.unreadable',
+  encrypted: 'healthSystems.pdf.encrypted',
+  activeContent: 'healthSystems.pdf.activeContent',
+  extraContent: 'healthSystems.pdf.extraContent',
+  formNotFound: 'healthSystems.consent.formNotFound',
+  formOutdated: 'healthSystems.consent.formOutdated',
+  published: 'healthSystems.consent.published',
+  switchedToDefault: 'healthSystems.consent.switchedToDefault',
+  alreadyDefault: 'healthSystems.consent.alreadyDefault',
+  fileNotFound: 'healthSystems.consent.fileNotFound',
+} as const;
+const M = CONSENT_FORM_MESSAGES;
+
+/** A consent PDF is at most 5 MB (5,242,880 bytes). */
+export const CONSENT_PDF_MAX_BYTES = 5_242_880;
+export const CONSENT_FIELDS_MAX = 50;
+export const FIELD_DESCRIPTION_MIN = 5;
+export const FIELD_DESCRIPTION_MAX = 500;
+export const FIELD_NAME_MAX = 100;
+/** The file name a viewed form downloads under when the browser blocks the new tab. */
+export const CONSENT_FORM_DOWNLOAD_NAME = 'consent-form.pdf';
+
+/** A number typed in a form arrives as a string or a number; an empty box is missing. */
+const numberInput = (required: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    z.number({ error: required }).refine(Number.isFinite, required),
+  );
+
+/**
+ * An input field as an administrator configures it (no id yet): the spec's rules, in the order the dialog shows
+ * them. Places are PDF points from the page's top-left corner, y growing downward.
+ */
+export const ZInputFieldSettings = z.object({
+  name: z.string().trim().max(FIELD_NAME_MAX).optional(),
+  description: z
+    .string({ error: M.descriptionRequired })
+    .trim()
+    .min(1, M.descriptionRequired)
+    .min(FIELD_DESCRIPTION_MIN, M.descriptionShort)
+    .max(FIELD_DESCRIPTION_MAX, M.descriptionTooLong),
+  type: z.enum(CONSENT_FIELD_TYPES, { error: M.fieldTypeRequired }),
+  coordinates: z.object({
+    page: numberInput(M.pageRequired).pipe(z.number().int(M.pageRequired).min(1, M.pageMin)),
+    x: numberInput(M.xRequired).pipe(z.number().min(0, M.xMin)),
+    y: numberInput(M.yRequired).pipe(z.number().min(0, M.yMin)),
+  }),
+  dimensions: z.object({
+    width: numberInput(M.widthRequired).pipe(z.number().gt(0, M.widthMin)),
+    height: numberInput(M.heightRequired).pipe(z.number().gt(0, M.heightMin)),
+  }),
+  isRequired: z.boolean().default(false),
+});
+export type TInputFieldSettings = z.output<typeof ZInputFieldSettings>;
+
+/** A page's size in PDF points. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * Where a field does not fit its form: a page the PDF lacks, or a box running past the page's edge. The editor
+ * and the server both ask, so a field the editor accepts is one the server stores.
+ */
+export function fieldPlacementProblem(
+  field: Pick<TInputFieldSettings, 'coordinates' | 'dimensions'>,
+  pages: readonly PageSize[],
+): { message: string; values: Record<string, number> } | undefined {
+  const { page, x, y } = field.coordinates;
+  const size = pages[page - 1];
+  if (!size) return { message: M.pageMissing, values: { page, pages: pages.length } };
+  const { width, height } = field.dimensions;
+  // A hundredth of a point of rounding is not a field off its page.
+  const slack = 0.01;
+  if (x + width > size.width + slack || y + height > size.height + slack)
+    return { message: M.outsidePage, values: { page, width: round(size.width), height: round(size.height) } };
+  return undefined;
+}
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Every consent-changing call takes: whether participants who signed an earlier version of this form must sign
+ * the new one, and the system's revision the editor loaded (a stale one is refused, nothing saved).
+ */
+export const ZPublishOptions = z.object({
+  reconsent: z.boolean().default(false),
+  revision: z.number().int().positive().optional(),
+});
+
+/** `POST /consent/input-field?formId` and `PUT /consent/input-field?id`. */
+export const ZInputFieldRequest = ZPublishOptions.extend({ inputField: ZInputFieldSettings });
+/** `PUT /update/consent-form/input-fields?id&language`: the form's whole list (the visual editor's save). */
+export const ZInputFieldsRequest = ZPublishOptions.extend({
+  inputFields: z.array(ZInputFieldSettings).min(1, M.lastField).max(CONSENT_FIELDS_MAX, M.tooManyFields),
+});
+/** `DELETE /consent-form?id` and `DELETE /consent/input-field?id`: the options come in the query. */
+export const ZPublishQuery = z.object({
+  id: z.uuid({ error: M.formNotFound }),
+  reconsent: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  revision: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * A consent form entry of registration and of `POST /consent-form` / `PUT /update/consent-form`: the default
+ * form (no file, no fields), or a custom one whose PDF travels as the multipart file part `file_{language}`
+ * (`file` for the single-form calls).
+ */
+export const ZConsentFormEntryInput = z.object({
+  language: z.enum(LANGUAGES),
+  useDefault: z.boolean(),
+  fileName: z.string().max(255).optional(),
+  inputFields: z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields).default([]),
+});
+export type TConsentFormEntryInput = z.output<typeof ZConsentFormEntryInput>;
+
+/** The multipart file part that carries a language's PDF in registration and the whole update. */
+export const consentFilePart = (language: Language) => `file_${language}`;
+
+/** One language of `GET /health-system?tab=CONSENT`. */
+export const ZConsentFormEntry = z.object({
+  /** The current version's id; null when the system uses the default form in this language. */
+  id: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  useDefault: z.boolean(),
+  fileName: z.string().nullable(),
+  /** The PDF's id for `GET /health-system/files?id`. */
+  fileId: z.string().nullable(),
+  version: z.number().int().nullable(),
+  /** MM/DD/YYYY (UTC). */
+  publishedOn: z.string().nullable(),
+  inputFields: z.array(ZConsentInputField),
+  /** Participants of this system and language who signed any version of it and have not withdrawn. */
+  signedParticipants: z.number().int(),
+});
+export type TConsentFormEntry = z.infer<typeof ZConsentFormEntry>;
+export const ZConsentTab = z.object({
+  id: z.string(),
+  revision: z.number(),
+  consentForms: z.array(ZConsentFormEntry),
+});
+export type TConsentTab = z.infer<typeof ZConsentTab>;
+
+/** What a consent change answers: the language's current version (null: the default form) and who is asked. */
+export const ZConsentChange = z.object({
+  formId: z.string().nullable(),
+  version: z.number().int().nullable(),
+  revision: z.number(),
+  /** Participants asked to sign the new version. */
+  reconsentRequested: z.number().int(),
+});
+export type TConsentChange = z.infer<typeof ZConsentChange>;
+export const ZConsentChangeReply = envelope(ZConsentChange);
+
+export type { TConsentInputField };
