@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { TConsentInputField } from '@portal/shared/consent/ceremony';
+import { formChanges } from './form-changes';
+
+const field = (description: string, x = 72, overrides: Partial<TConsentInputField> = {}): TConsentInputField => ({
+  id: description,
+  name: description,
+  description,
+  type: 'text',
+  coordinates: { page: 1, x, y: 600 },
+  dimensions: { width: 200, height: 24 },
+  isRequired: true,
+  ...overrides,
+});
+const SYSTEM = '6f1c2a44-0000-4000-8000-000000000001';
+
+describe('formChanges', () => {
+  it('names a different form altogether when the owner changes', () => {
+    expect(
+      formChanges(
+        { healthSystemId: SYSTEM, sha256: 'a', fields: [] },
+        { healthSystemId: null, sha256: 'b', fields: [] },
+      ),
+    ).toEqual([{ kind: 'formReplaced' }]);
+  });
+
+  it('names the PDF replaced, fields added, moved, made optional and removed', () => {
+    const before = {
+      healthSystemId: SYSTEM,
+      sha256: 'a',
+      fields: [field('Printed name'), field('Date signed'), field('Phone number')],
+    };
+    const after = {
+      healthSystemId: SYSTEM,
+      sha256: 'b',
+      fields: [
+        field('Printed name', 90),
+        field('Date signed', 72, { isRequired: false, id: 'other id' }),
+        field('Witness name'),
+      ],
+    };
+    expect(formChanges(before, after)).toEqual([
+      { kind: 'document' },
+      { kind: 'fieldChanged', field: 'Printed name' },
+      { kind: 'fieldChanged', field: 'Date signed' },
+      { kind: 'fieldAdded', field: 'Witness name' },
+      { kind: 'fieldRemoved', field: 'Phone number' },
+    ]);
+  });
+
+  it('finds nothing when only the ids differ', () => {
+    const before = { healthSystemId: SYSTEM, sha256: 'a', fields: [field('Printed name')] };
+    const after = { healthSystemId: SYSTEM, sha256: 'a', fields: [field('Printed name', 72, { id: 'new id' })] };
+    expect(formChanges(before, after)).toEqual([]);
+  });
+});
