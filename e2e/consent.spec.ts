@@ -1,25 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { apiLogin, createPatient, logInWithForm, useSignedIn } from './accounts';
 import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, today } from './fixtures';
+import { drawSignature } from './signing';
 import { text } from './texts';
-
-/** Draws a signature on the pad with the mouse, as a person would. */
-async function drawSignature(page: Page, pad: ReturnType<Page['getByRole']>) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (const [dx, dy] of [
-    [60, -40],
-    [110, 30],
-    [170, -30],
-    [230, 20],
-    [300, -10],
-  ] as const)
-    await page.mouse.move(box.x + 30 + dx, box.y + box.height * 0.6 + dy, { steps: 6 });
-  await page.mouse.up();
-}
 
 for (const language of ['en', 'sp'] as const) {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
@@ -71,9 +54,12 @@ for (const language of ['en', 'sp'] as const) {
     await page.getByRole('button', { name: t('shell.profileMenu') }).click();
     await page.getByRole('menuitem', { name: t('shell.myInformedConsent') }).click();
     await expect(page).toHaveURL(/\/profile-settings\?tab=consent$/);
+    // One row per signed version: the first signing is version 1.
     const row = page.getByRole('row').filter({ hasText: name });
-    await expect(row).toBeVisible();
-    const download = row.getByRole('button', { name: t('consent.copy.downloadLabel') });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').first()).toHaveText('1');
+    await expect(row.getByRole('cell').nth(2)).toHaveText(today());
+    const download = row.getByRole('button', { name: t('consent.copy.downloadLabel', { version: '1' }) });
     await expect(download).toBeEnabled();
     await expectNoAxeViolations(page);
 
@@ -84,7 +70,7 @@ for (const language of ['en', 'sp'] as const) {
     expect((await readFile((await file.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
     const opened = page.context().waitForEvent('page');
-    await row.getByRole('button', { name: t('consent.copy.viewLabel') }).click();
+    await row.getByRole('button', { name: t('consent.copy.viewLabel', { version: '1' }) }).click();
     expect((await opened).url()).toMatch(/^blob:/);
   });
 

@@ -10,6 +10,7 @@ const TABS = [
   'systemOptions.tabs.downtimeBanner',
   'systemOptions.tabs.withdrawals',
   'systemOptions.tabs.healthSystemVerification',
+  'systemOptions.tabs.healthSystemManagement',
   'systemOptions.tabs.surveyWindowOpenUsers',
   'systemOptions.tabs.oneTimeSurveys',
   'systemOptions.tabs.securityPolicy',

@@ -64,6 +64,8 @@ import { pushRoutes } from './modules/verification/push-routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { createVerificationService, type VerificationService } from './modules/verification/service';
 import { createPushService, type PushService } from './modules/verification/push-service';
+import { healthSystemRoutes } from './modules/health-systems/routes';
+import { createHealthSystemsServices, type HealthSystemsServices } from './modules/health-systems/services';
 
 /** Carries out manual withdrawal requests whose hold has ended. */
 const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
@@ -90,6 +92,7 @@ export interface AppServices {
   apiKeys: ApiKeysService;
   push: PushService;
   verification: VerificationService;
+  healthSystems: HealthSystemsServices;
 }
 
 declare module 'fastify' {
@@ -262,6 +265,7 @@ export async function buildApp(options: BuildAppOptions) {
     apiKeys: createApiKeysService({ db, clock }),
     push: createPushService({ db, clock }),
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
+    healthSystems: createHealthSystemsServices({ db, clock, onSystemsChanged: reference.invalidate }),
   });
   if (jobs && scheduler) {
     scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
@@ -335,6 +339,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(apiKeysRoutes);
       await api.register(pushRoutes);
       await api.register(verificationRoutes);
+      await api.register(healthSystemRoutes);
     },
     { prefix: API_BASE },
   );

@@ -108,7 +108,7 @@ describeEachDatabase('The consent signing ceremony', (target) => {
       const refreshed = await refresh(t, tokens.refresh_token);
       expect(decodeJwt(refreshed.json().data.access_token).isConsentSigned).toBe(true);
       const init = await call(t, 'GET', '/signature/init', tokens.access_token);
-      expect(init.json().data).toEqual({ consentSigned: true, signUrl: null, userLanguage: 'en' });
+      expect(init.json().data).toEqual({ consentSigned: true, signUrl: null, userLanguage: 'en', reconsent: false });
       const status = await call(t, 'GET', '/signature', tokens.access_token);
       expect(status.json().data).toEqual({ consentSigned: true, signedDate: '03/01/2026' });
     });

@@ -14,6 +14,7 @@ import { freshStartAt, setDowntime, signIn, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { confirm, linkParts, registerParticipant, uniqueEmail } from './registration-helpers';
+import { publishDefaultVersion, requestReconsent, witnessField } from './reconsent-helpers';
 import { adminSession, dataOf } from './settings-helpers';
 import { submitRound } from './survey-helpers';
 
@@ -255,6 +256,55 @@ describeEachDatabase('Reminders', (target) => {
     const [sent] = await dispatchesOf(t, signer.userId);
     const [row] = await t.db.select().from(emailMessages).where(eq(emailMessages.id, sent!.emailId!));
     expect(row).toMatchObject({ status: 'suppressed', suppressedReason: 'alreadyDone', payload: null });
+  });
+
+  it('reminds of an updated consent form on the configured day after each request to sign it, holding survey reminders meanwhile', async () => {
+    const t = testApp();
+    await freshStartAt(t, START);
+    await setSchedule(t, 'ICF', [2]);
+    await setSchedule(t, 'SURVEY', [5]);
+    const participant = await signedInParticipant(t);
+    await signConsent(t, participant.tokens.access_token); // round 1 opens on 02/02: its day 5 is 02/07
+    await forgetMail(t);
+
+    t.clock.set('2026-02-05T15:00:00.000Z');
+    await publishDefaultVersion(t, [witnessField('Witness name')]);
+    await requestReconsent(t, participant.userId);
+    t.clock.set('2026-02-06T15:00:00.000Z'); // day 1 of the request
+    await runJobs(t);
+    expect(t.mail.to(participant.email)).toEqual([]);
+    t.clock.set('2026-02-07T15:00:00.000Z'); // day 2 of the request, day 5 of the round
+    await runJobs(t);
+    const [updated] = t.mail.to(participant.email);
+    expect(t.mail.to(participant.email)).toHaveLength(1);
+    expect(updated!.subject).toBe('Reminder: please sign the updated Kidney Research Study consent form');
+    expect(updated!.text).toContain(
+      'The informed consent form was updated since you signed it. Please log in to read the updated form and sign it again.',
+    );
+
+    // Signing the new version lets the held survey reminder go.
+    t.clock.set('2026-02-08T15:00:00.000Z');
+    await signConsent(t, (await signIn(t, participant.email)).access_token);
+    await forgetMail(t);
+    await runJobs(t);
+    expect(t.mail.to(participant.email).map((m) => m.subject)).toEqual([
+      'Reminder: your Kidney Research Study questionnaires are ready',
+    ]);
+
+    // A second request is a round of its own, counted from it.
+    t.clock.set('2026-02-09T15:00:00.000Z');
+    await publishDefaultVersion(t, [witnessField('Witness name'), witnessField('Interpreter name')]);
+    await requestReconsent(t, participant.userId);
+    t.clock.set('2026-02-11T15:00:00.000Z');
+    await runJobs(t);
+    const icf = (await dispatchesOf(t, participant.userId)).filter((d) => d.type === 'ICF');
+    expect(icf.sort((a, b) => a.roundNumber - b.roundNumber)).toEqual([
+      { type: 'ICF', days: 2, roundNumber: 1, skippedReason: null, emailId: updated!.id },
+      { type: 'ICF', days: 2, roundNumber: 2, skippedReason: null, emailId: expect.any(String) },
+    ]);
+    expect(t.mail.to(participant.email).at(-1)!.subject).toBe(
+      'Reminder: please sign the updated Kidney Research Study consent form',
+    );
   });
 
   // Only PostgreSQL is shared by two server processes: not declared on PGlite.

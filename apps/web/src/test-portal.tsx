@@ -10,6 +10,8 @@ export interface PortalCall {
   path: string;
   query: URLSearchParams;
   body?: Record<string, unknown>;
+  /** A multipart body, as sent. */
+  form?: FormData;
 }
 
 /** For component tests: a portal that answers each call through `answer`; every call is recorded, in order. */
@@ -23,7 +25,8 @@ export function stubPortal(answer: (call: PortalCall) => Response | Promise<Resp
         method: init?.method ?? 'GET',
         path: url.pathname.slice(API_BASE.length),
         query: url.searchParams,
-        body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+        form: init?.body instanceof FormData ? init.body : undefined,
       };
       calls.push(call);
       return answer(call);
@@ -40,4 +43,27 @@ export const okReply = (data: unknown, message?: string) =>
 export function renderWithQueries(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+/**
+ * jsdom makes no object URLs and follows no links: records each blob given a URL (every one answers `url`) and
+ * the name of each file saved through a link. `restore` lets links be clicked again.
+ */
+export function stubBlobFiles(url: string) {
+  const blobs: Blob[] = [];
+  const saved: string[] = [];
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL = (blob: Blob) => {
+        blobs.push(blob);
+        return url;
+      };
+      static override revokeObjectURL = () => {};
+    },
+  );
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  return { blobs, saved, restore: () => click.mockRestore() };
 }

@@ -75,6 +75,10 @@ export const users = pgTable(
     uniqueIndex('users_email_live_unique')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.status} <> 'withdrawn'`),
+    // Participants per health system (and language): the management overview's counts, re-consent requests.
+    index('users_health_system_idx')
+      .on(t.healthSystem, t.language)
+      .where(sql`${t.status} <> 'withdrawn'`),
     check('users_role_check', sql`${t.role} in ('patient', 'admin')`),
     check('users_status_check', sql`${t.status} in ('pending', 'active', 'withdrawn')`),
     check('users_language_check', sql`${t.language} in ('en', 'sp')`),

@@ -27,6 +27,10 @@ const HealthSystemVerificationPanel = named(
   () => import('../features/health-system-verification/components/HealthSystemVerificationPanel'),
   'HealthSystemVerificationPanel',
 );
+const HealthSystemManagementPanel = named(
+  () => import('../features/health-system-management/components/HealthSystemManagementPanel'),
+  'HealthSystemManagementPanel',
+);
 const SecurityPolicyPanel = named(
   () => import('../features/settings/components/SecurityPolicyPanel'),
   'SecurityPolicyPanel',
@@ -53,6 +57,11 @@ export const SYSTEM_OPTIONS_TABS: SystemOptionsTab[] = [
     slug: 'health-system-verification',
     labelKey: 'systemOptions.tabs.healthSystemVerification',
     panel: <HealthSystemVerificationPanel />,
+  },
+  {
+    slug: 'health-system-management',
+    labelKey: 'systemOptions.tabs.healthSystemManagement',
+    panel: <HealthSystemManagementPanel />,
   },
   { slug: 'security-policy', labelKey: 'systemOptions.tabs.securityPolicy', panel: <SecurityPolicyPanel /> },
 ];

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { FALLBACK_LANGUAGES, ZLanguagesReply, type TLanguageOption } from '@portal/shared/reference/languages';
 import {
   FALLBACK_PASSWORD_POLICY,
   ZPasswordPolicyReply,
@@ -13,37 +15,55 @@ import { apiRequest } from './api-client';
 
 const TEN_MINUTES = 600_000;
 
-/** The password rules of the security policy; the built-in fallback (8 to 15 characters) when the call fails. */
-export function usePasswordPolicy() {
+/**
+ * A reference read anyone may make (no token), kept for ten minutes; the built-in fallback when the call fails
+ * or answers nothing usable.
+ */
+function useReferenceData<T>(
+  key: string,
+  path: string,
+  schema: z.ZodType<{ status: boolean; message?: string; data?: T }>,
+  fallback: T,
+  usable: (data: T) => boolean = () => true,
+) {
   return useQuery({
-    queryKey: ['password-policy'],
-    queryFn: async (): Promise<TPasswordPolicy> => {
+    queryKey: [key],
+    queryFn: async (): Promise<T> => {
       try {
-        return (
-          (await apiRequest('/externalization/password-policy', ZPasswordPolicyReply)).data ?? FALLBACK_PASSWORD_POLICY
-        );
+        const { data } = await apiRequest(path, schema);
+        return data !== undefined && usable(data) ? data : fallback;
       } catch {
-        return FALLBACK_PASSWORD_POLICY;
+        return fallback;
       }
     },
     staleTime: TEN_MINUTES,
   });
 }
 
+/** The password rules of the security policy; the built-in fallback (8 to 15 characters) when the call fails. */
+export const usePasswordPolicy = () =>
+  useReferenceData<TPasswordPolicy>(
+    'password-policy',
+    '/externalization/password-policy',
+    ZPasswordPolicyReply,
+    FALLBACK_PASSWORD_POLICY,
+  );
+
 /** The registration option lists by language; the built-in fallback when the call fails. */
-export function useRegistrationDropdowns() {
-  return useQuery({
-    queryKey: ['registration-dropdowns'],
-    queryFn: async (): Promise<TRegistrationDropdowns> => {
-      try {
-        return (
-          (await apiRequest('/externalization/registration-dropdowns', ZRegistrationDropdownsReply)).data ??
-          FALLBACK_REGISTRATION_DROPDOWNS
-        );
-      } catch {
-        return FALLBACK_REGISTRATION_DROPDOWNS;
-      }
-    },
-    staleTime: TEN_MINUTES,
-  });
-}
+export const useRegistrationDropdowns = () =>
+  useReferenceData<TRegistrationDropdowns>(
+    'registration-dropdowns',
+    '/externalization/registration-dropdowns',
+    ZRegistrationDropdownsReply,
+    FALLBACK_REGISTRATION_DROPDOWNS,
+  );
+
+/** The languages the portal speaks (name and code); English and Spanish when the call fails or lists none. */
+export const useLanguages = () =>
+  useReferenceData<TLanguageOption[]>(
+    'languages',
+    '/externalization/languages',
+    ZLanguagesReply,
+    FALLBACK_LANGUAGES,
+    (languages) => languages.length > 0,
+  );

@@ -161,6 +161,22 @@ export const ZConsentFormEntryInput = z.object({
 });
 export type TConsentFormEntryInput = z.output<typeof ZConsentFormEntryInput>;
 
+/**
+ * The JSON part `consentFormSettings` of `PUT /update/consent-form?id&language`, whose new PDF is the file part
+ * `file`: without `inputFields` the current version's fields move onto the new PDF.
+ */
+export const ZConsentFormReplace = ZPublishOptions.extend({
+  inputFields: z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields).optional(),
+});
+/** The JSON part `data` of `POST /consent-form?healthSystemId`, whose PDF is the file part `file`. */
+export const ZConsentFormCreate = ZPublishOptions.extend({
+  language: z.enum(LANGUAGES),
+  fileName: z.string().max(255).optional(),
+  inputFields: z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields).default([]),
+});
+/** The file part of the single-form calls. */
+export const CONSENT_FILE_PART = 'file';
+
 /** The multipart file part that carries a language's PDF in registration and the whole update. */
 export const consentFilePart = (language: Language) => `file_${language}`;
 

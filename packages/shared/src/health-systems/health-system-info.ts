@@ -50,11 +50,7 @@ export const HEALTH_SYSTEM_PAGE_SIZES = [5, 10, 15, 25] as const;
  * (its own name is not a clash).
  */
 export const ZBasicInfo = z.object({
-  name: z
-    .string({ error: M.nameRequired })
-    .trim()
-    .min(1, M.nameRequired)
-    .max(HEALTH_SYSTEM_NAME_MAX, M.nameTooLong),
+  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(HEALTH_SYSTEM_NAME_MAX, M.nameTooLong),
   description: z
     .string({ error: M.descriptionRequired })
     .trim()
@@ -80,7 +76,7 @@ export const ZDatabaseValue = z
   .string({ error: M.databaseValueRequired })
   .trim()
   .min(1, M.databaseValueRequired)
-  .refine((value) => value.toLowerCase() !== NO_HEALTH_SYSTEM, M.databaseValueReserved)
+  .refine((value) => value.toLowerCase() !== NO_HEALTH_SYSTEM, { message: M.databaseValueReserved, abort: true })
   .refine((value) => DATABASE_VALUE_PATTERN.test(value), M.databaseValueFormat);
 
 /** System configuration: the stored value and the dropdown labels. */

@@ -17,6 +17,7 @@ const loginAccount = {
   lastName: users.lastName,
   language: users.language,
   consentSignedAt: users.consentSignedAt,
+  reconsentRequestedAt: users.reconsentRequestedAt,
   failedLoginCount: users.failedLoginCount,
   lockedUntil: users.lockedUntil,
 };

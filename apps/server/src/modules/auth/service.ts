@@ -4,6 +4,7 @@ import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { hasConsent } from '../../db/consent-state';
 import { findSecurityPolicy, type SecurityPolicyRow } from '../../db/security-policy';
 import { refused, type DataOutcome, type Refusal, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
@@ -81,7 +82,7 @@ export function createAuthService(deps: AuthDeps) {
         lastName: account.lastName,
         language: toLanguage(account.language),
         role: account.role as Role,
-        isConsentSigned: account.consentSignedAt !== null,
+        isConsentSigned: hasConsent(account),
       },
       now,
     );

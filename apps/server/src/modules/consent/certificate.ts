@@ -1,4 +1,4 @@
-import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+import { StandardFonts, type PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
 import type { TConsentInputField, TSignatureMark } from '@portal/shared/consent/ceremony';
 import type { Language } from '@portal/shared/constants';
 import { formatDate } from '@portal/shared/dates';

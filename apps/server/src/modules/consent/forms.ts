@@ -1,8 +1,7 @@
 import { LANGUAGES, type Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
-import { storeFile } from '../../providers/storage/file-store';
 import { buildDefaultConsentForm, type DefaultFormField } from './default-form/build-default-form';
-import { findLatestFormVersion, hasDefaultForm, insertFormVersion, retireCurrentForm } from './form-repository';
+import { hasDefaultForm, insertNextFormVersion } from '../../db/consent-forms';
 
 /** An input field as configured on a form: place and size in PDF points from the page's top-left corner. */
 export type FieldSettings = DefaultFormField;
@@ -25,23 +24,14 @@ export interface NewFormVersion {
  */
 export async function publishConsentForm(db: Database, form: NewFormVersion): Promise<{ id: string; version: number }> {
   return db.transaction(async (tx) => {
-    const owner = { healthSystemId: form.healthSystemId, language: form.language };
-    const version = (await findLatestFormVersion(tx, owner)) + 1;
-    await retireCurrentForm(tx, owner, form.at);
-    const file = await storeFile(tx, { bytes: form.bytes, contentType: 'application/pdf', at: form.at });
-    const id = await insertFormVersion(
-      tx,
-      {
-        ...owner,
-        version,
-        fileName: form.fileName,
-        fileId: file.id,
-        sha256: file.sha256,
-        createdAt: form.at,
-        createdBy: form.createdBy,
-      },
-      form.fields,
-    );
+    const { id, version } = await insertNextFormVersion(tx, {
+      owner: { healthSystemId: form.healthSystemId, language: form.language },
+      file: { bytes: form.bytes },
+      fileName: form.fileName,
+      fields: form.fields,
+      at: form.at,
+      createdBy: form.createdBy,
+    });
     return { id, version };
   });
 }

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 
 /** US Letter with one-inch margins, in PDF points. */
 export const PAGE = { width: 612, height: 792, margin: 72 } as const;

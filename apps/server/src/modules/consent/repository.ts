@@ -1,11 +1,9 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { TConsentInputField } from '@portal/shared/consent/ceremony';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
 import {
   consentForms,
-  consentInputFields,
   consentSignatures,
   consentWithdrawals,
   healthSystems,
@@ -26,6 +24,7 @@ const participantColumns = {
   status: users.status,
   healthSystem: users.healthSystem,
   consentSignedAt: users.consentSignedAt,
+  reconsentRequestedAt: users.reconsentRequestedAt,
 };
 
 export async function findParticipant(db: Executor, userId: string) {
@@ -57,10 +56,7 @@ const formColumns = {
  */
 export async function findCurrentFormFor(db: Executor, language: Language, healthSystem: string | null) {
   const ownSystem = healthSystem
-    ? db
-        .select({ id: healthSystems.id })
-        .from(healthSystems)
-        .where(and(eq(healthSystems.databaseValue, healthSystem), eq(healthSystems.isActive, true)))
+    ? db.select({ id: healthSystems.id }).from(healthSystems).where(eq(healthSystems.databaseValue, healthSystem))
     : undefined;
   const [row] = await db
     .select(formColumns)
@@ -85,23 +81,6 @@ export async function findForm(db: Executor, formId: string) {
 }
 export type ConsentFormRow = NonNullable<Awaited<ReturnType<typeof findForm>>>;
 
-export async function findFormFields(db: Executor, formId: string): Promise<TConsentInputField[]> {
-  const rows = await db
-    .select()
-    .from(consentInputFields)
-    .where(eq(consentInputFields.formId, formId))
-    .orderBy(asc(consentInputFields.sortOrder));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    description: r.description,
-    type: r.type as TConsentInputField['type'],
-    coordinates: { page: r.page, x: r.x, y: r.y },
-    dimensions: { width: r.width, height: r.height },
-    isRequired: r.isRequired,
-  }));
-}
-
 /** Every form version and signed copy with its file and the SHA-256 recorded when it was made. */
 export async function findStoredConsentFiles(db: Executor) {
   const forms = await db
@@ -117,26 +96,77 @@ export async function findStoredConsentFiles(db: Executor) {
   return { forms, signatures };
 }
 
+const signatureColumns = {
+  id: consentSignatures.id,
+  formId: consentSignatures.formId,
+  signedAt: consentSignatures.signedAt,
+  signerName: consentSignatures.signerName,
+  signedFileId: consentSignatures.signedFileId,
+  signedSha256: consentSignatures.signedSha256,
+};
+
+/** The participant's latest signature. */
 export async function findSignature(db: Executor, userId: string) {
   const [row] = await db
-    .select({
-      id: consentSignatures.id,
-      signedAt: consentSignatures.signedAt,
-      signerName: consentSignatures.signerName,
-      signedFileId: consentSignatures.signedFileId,
-      signedSha256: consentSignatures.signedSha256,
-    })
+    .select(signatureColumns)
     .from(consentSignatures)
     .where(eq(consentSignatures.userId, userId))
+    .orderBy(desc(consentSignatures.signedAt))
+    .limit(1);
+  return row;
+}
+export type SignatureRow = NonNullable<Awaited<ReturnType<typeof findSignature>>>;
+
+/** One of the participant's own signatures; another participant's is not found. */
+export async function findOwnSignature(db: Executor, userId: string, signatureId: string) {
+  const [row] = await db
+    .select(signatureColumns)
+    .from(consentSignatures)
+    .where(and(eq(consentSignatures.id, signatureId), eq(consentSignatures.userId, userId)))
     .limit(1);
   return row;
 }
 
+/** Whether the participant signed this form version already: a version is signed once. */
+export async function hasSignedForm(db: Executor, userId: string, formId: string) {
+  const [row] = await db
+    .select({ id: consentSignatures.id })
+    .from(consentSignatures)
+    .where(and(eq(consentSignatures.userId, userId), eq(consentSignatures.formId, formId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Every signature of the participant with the form version signed, newest first. */
+export function findSignedVersions(db: Executor, userId: string) {
+  return db
+    .select({
+      id: consentSignatures.id,
+      version: consentForms.version,
+      signerName: consentSignatures.signerName,
+      signedAt: consentSignatures.signedAt,
+    })
+    .from(consentSignatures)
+    .innerJoin(consentForms, eq(consentForms.id, consentSignatures.formId))
+    .where(eq(consentSignatures.userId, userId))
+    .orderBy(desc(consentSignatures.signedAt), desc(consentForms.version));
+}
+
 export type NewSignature = typeof consentSignatures.$inferInsert;
 
+/**
+ * Records a signature: the participant's consent date stays the first signing (survey rounds count from it),
+ * and a pending re-consent is answered.
+ */
 export async function insertSignature(tx: Executor, signature: NewSignature) {
   await tx.insert(consentSignatures).values(signature);
-  await tx.update(users).set({ consentSignedAt: signature.signedAt }).where(eq(users.id, signature.userId));
+  await tx
+    .update(users)
+    .set({
+      consentSignedAt: sql`coalesce(${users.consentSignedAt}, ${signature.signedAt.toISOString()}::timestamptz)`,
+      reconsentRequestedAt: null,
+    })
+    .where(eq(users.id, signature.userId));
 }
 
 /** Ends the account: the withdrawal is recorded and the address is free to register again. */

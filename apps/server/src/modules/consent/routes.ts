@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
@@ -8,31 +7,18 @@ import {
   ZSignatureStatusReply,
   ZSignRequest,
 } from '@portal/shared/consent/ceremony';
-import { SIGNED_COPY_FILE_NAME, ZConsentViewReply } from '@portal/shared/consent/signed-copy';
+import { SIGNED_COPY_FILE_NAME, ZConsentViewReply, ZSignedVersionsReply } from '@portal/shared/consent/signed-copy';
 import { ZIntegrityReply, ZWithdrawReply, ZWithdrawRequest } from '@portal/shared/consent/withdrawal';
 import { envelope } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
 import { sendOutcome, sendRefusal } from '../../lib/outcome';
+import { sendPdf } from '../../lib/send-pdf';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['consent'];
 const security = [{ bearerAuth: [] }];
 const MINUTE_MS = 60_000;
 const USER_AGENT_MAX = 500;
-
-/**
- * A stored PDF leaves only as a download: never shown inline by the browser, never sniffed as something else,
- * never cached, so an uploaded or stored PDF is never served as HTML.
- */
-function sendPdf(response: FastifyReply, bytes: Uint8Array, fileName: string) {
-  return response
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "sandbox; default-src 'none'")
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(bytes));
-}
 
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { signing, signedCopy, withdrawal } = app.services.consent;
@@ -148,7 +134,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: reads },
       schema: {
         tags,
-        summary: 'Who signed the participant’s consent and when; data is null before signing',
+        summary: 'Who signed the participant’s latest consent and when; data is null before signing',
         security,
         response: { 200: ZConsentViewReply },
       },
@@ -157,14 +143,34 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/consent/signatures',
+    {
+      onRequest: patientOnly,
+      config: { rateLimit: reads },
+      schema: {
+        tags,
+        summary: 'Every consent form version the participant signed, newest first',
+        security,
+        response: { 200: ZSignedVersionsReply },
+      },
+    },
+    async (request) => ({ status: true, data: await signedCopy.signedVersions(request.auth!.userId) }),
+  );
+
+  app.get(
     '/consent/download-stream',
     {
       onRequest: patientOnly,
       config: { rateLimit: reads },
-      schema: { tags, summary: 'The participant’s own signed copy (a PDF download)', security },
+      schema: {
+        tags,
+        summary: 'One of the participant’s own signed copies (a PDF download); the latest when none is named',
+        security,
+        querystring: z.object({ signatureId: z.uuid().optional() }),
+      },
     },
     async (request, response) => {
-      const bytes = await signedCopy.download(request.auth!.userId);
+      const bytes = await signedCopy.download(request.auth!.userId, request.query.signatureId);
       if (!bytes)
         return sendRefusal(request, response, { ok: false, httpStatus: 404, message: 'consent.noSignedCopy' });
       return sendPdf(response, bytes, SIGNED_COPY_FILE_NAME);

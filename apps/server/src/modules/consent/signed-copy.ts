@@ -1,25 +1,40 @@
-import type { TConsentView } from '@portal/shared/consent/signed-copy';
+import type { TConsentView, TSignedVersion } from '@portal/shared/consent/signed-copy';
 import type { TIntegrityReport } from '@portal/shared/consent/withdrawal';
 import { formatDate } from '@portal/shared/dates';
 import type { Database } from '../../db/client';
 import { readFile, sha256Hex } from '../../providers/storage/file-store';
-import { findSignature, findStoredConsentFiles } from './repository';
+import { findOwnSignature, findSignature, findSignedVersions, findStoredConsentFiles } from './repository';
 
 /** How many stored files the integrity check reads at a time. */
 const INTEGRITY_BATCH = 20;
 
-/** The participant's signed copy (My Informed Consent) and the integrity check of every stored consent PDF. */
+/** The participant's signed copies (My Informed Consent) and the integrity check of every stored consent PDF. */
 export function createSignedCopyService({ db }: { db: Database }) {
   return {
-    /** `GET /consent/view-consent`: the signer and the date, or null before signing. */
+    /** `GET /consent/view-consent`: the signer and the date of the latest signature, or null before signing. */
     async view(userId: string): Promise<TConsentView | null> {
       const signature = await findSignature(db, userId);
       return signature ? { consentSignBy: signature.signerName, signedDate: formatDate(signature.signedAt) } : null;
     },
 
-    /** `GET /consent/download-stream`: the caller's own signed copy, checked against its recorded hash. */
-    async download(userId: string): Promise<Uint8Array | undefined> {
-      const signature = await findSignature(db, userId);
+    /** `GET /consent/signatures`: every version the participant signed, newest first. */
+    async signedVersions(userId: string): Promise<TSignedVersion[]> {
+      const rows = await findSignedVersions(db, userId);
+      return rows.map((row, index) => ({
+        id: row.id,
+        version: row.version,
+        consentSignBy: row.signerName,
+        signedDate: formatDate(row.signedAt),
+        latest: index === 0,
+      }));
+    },
+
+    /**
+     * `GET /consent/download-stream`: one of the caller's own signed copies (the latest when none is named),
+     * checked against its recorded hash.
+     */
+    async download(userId: string, signatureId?: string): Promise<Uint8Array | undefined> {
+      const signature = signatureId ? await findOwnSignature(db, userId, signatureId) : await findSignature(db, userId);
       if (!signature) return undefined;
       const file = await readFile(db, signature.signedFileId);
       if (!file || sha256Hex(file.bytes) !== signature.signedSha256)

@@ -2,6 +2,7 @@ import {
   SIGNING_ERROR_CODES,
   SIGNING_LOCALES,
   type TCeremony,
+  type TReconsent,
   type TSignatureInit,
   type TSignatureStatus,
   type TSignRequest,
@@ -13,6 +14,7 @@ import { calendarDate, formatDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { hasConsent, reconsentPending } from '../../db/consent-state';
 import { refused, type DataOutcome, type Outcome, type Refusal } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
@@ -23,13 +25,15 @@ import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { attemptKey } from '../../security/attempt-limiter';
 import { codeMatches, hashSecret, newEmailCode } from '../../security/one-use-token';
 import { appendCertificate } from './certificate';
+import { findFormFields } from '../../db/consent-forms';
+import { formChanges, type FormSnapshot } from '../../lib/form-changes';
 import {
   consentCodes,
   findCurrentFormFor,
   findForm,
-  findFormFields,
   findParticipant,
   findSignature,
+  hasSignedForm,
   insertSignature,
   lockParticipant,
   type ConsentFormRow,
@@ -85,6 +89,23 @@ export function createSigningService(deps: SigningDeps) {
     return form;
   }
 
+  async function snapshotOf(form: ConsentFormRow): Promise<FormSnapshot> {
+    return { healthSystemId: form.healthSystemId, sha256: form.sha256, fields: await findFormFields(db, form.id) };
+  }
+
+  /** For a participant asked to sign again: the version they signed last, when, and what changed since. */
+  async function reconsentOf(participant: Participant, current: FormSnapshot): Promise<TReconsent | null> {
+    if (!reconsentPending(participant)) return null;
+    const signature = await findSignature(db, participant.id);
+    const signed = signature && (await findForm(db, signature.formId));
+    if (!signature || !signed) return null;
+    return {
+      signedVersion: signed.version,
+      signedDate: formatDate(signature.signedAt),
+      changes: formChanges(await snapshotOf(signed), current),
+    };
+  }
+
   async function checkCode(participant: Participant, code: string | undefined): Promise<Refusal | undefined> {
     const policy = await deps.getSigningPolicy();
     if (!policy.otpRequiredBeforeIcfSign) return undefined;
@@ -107,20 +128,30 @@ export function createSigningService(deps: SigningDeps) {
       const participant = await signer(userId);
       if ('ok' in participant) return participant;
       const userLanguage = toLanguage(participant.language);
-      if (participant.consentSignedAt) return { ok: true, data: { consentSigned: true, signUrl: null, userLanguage } };
+      if (hasConsent(participant))
+        return { ok: true, data: { consentSigned: true, signUrl: null, userLanguage, reconsent: false } };
       const form = await findCurrentFormFor(db, userLanguage, participant.healthSystem);
       if (!form) return refused(503, 'consent.noForm');
-      return { ok: true, data: { consentSigned: false, signUrl: ceremonyUrl(form.id), userLanguage } };
+      return {
+        ok: true,
+        data: {
+          consentSigned: false,
+          signUrl: ceremonyUrl(form.id),
+          userLanguage,
+          reconsent: reconsentPending(participant),
+        },
+      };
     },
 
     /** What `signUrl` answers: the form version and its fields. */
     async ceremony(userId: string, formId: string): Promise<DataOutcome<TCeremony>> {
       const participant = await signer(userId);
       if ('ok' in participant) return participant;
-      if (participant.consentSignedAt) return alreadySigned;
+      if (hasConsent(participant)) return alreadySigned;
       const form = await currentForm(participant, formId);
       if ('ok' in form) return form;
       const language = toLanguage(form.language);
+      const snapshot = await snapshotOf(form);
       return {
         ok: true,
         data: {
@@ -133,7 +164,8 @@ export function createSigningService(deps: SigningDeps) {
           documentUrl: `${ceremonyUrl(form.id)}/document`,
           codeRequired: (await deps.getSigningPolicy()).otpRequiredBeforeIcfSign,
           participantName: fullName(participant),
-          fields: await findFormFields(db, form.id),
+          fields: [...snapshot.fields],
+          reconsent: await reconsentOf(participant, snapshot),
         },
       };
     },
@@ -153,7 +185,7 @@ export function createSigningService(deps: SigningDeps) {
     async sendCode(userId: string): Promise<Outcome> {
       const participant = await signer(userId);
       if ('ok' in participant) return participant;
-      if (participant.consentSignedAt) return alreadySigned;
+      if (hasConsent(participant)) return alreadySigned;
       const policy = await deps.getSigningPolicy();
       if (!policy.otpRequiredBeforeIcfSign) return refused(400, 'consent.codeNotNeeded');
       const now = clock.now();
@@ -182,7 +214,7 @@ export function createSigningService(deps: SigningDeps) {
     async sign(userId: string, request: TSignRequest, context: SigningContext): Promise<DataOutcome<TSignatureStatus>> {
       const participant = await signer(userId);
       if ('ok' in participant) return participant;
-      if (participant.consentSignedAt) return alreadySigned;
+      if (hasConsent(participant)) return alreadySigned;
       const form = await currentForm(participant, request.formId);
       if ('ok' in form) return form;
       const fields = await findFormFields(db, form.id);
@@ -225,7 +257,7 @@ export function createSigningService(deps: SigningDeps) {
       const outcome = await db.transaction(async (tx): Promise<Refusal | string> => {
         const locked = await lockParticipant(tx, userId);
         if (!locked || locked.status !== 'active') return notAllowed;
-        if (locked.consentSignedAt || (await findSignature(tx, userId))) return alreadySigned;
+        if (hasConsent(locked) || (await hasSignedForm(tx, userId, form.id))) return alreadySigned;
         const current = await findCurrentFormFor(tx, toLanguage(locked.language), locked.healthSystem);
         if (current?.id !== form.id) return outdated;
         const file = await storeFile(tx, { bytes: signedBytes, contentType: 'application/pdf', at: now });
@@ -271,10 +303,11 @@ export function createSigningService(deps: SigningDeps) {
       return { ok: true, data: { consentSigned: true, signedDate } };
     },
 
-    /** `GET /signature`: whether and when the participant signed. */
+    /** `GET /signature`: whether the participant has consent and when they last signed. */
     async status(userId: string): Promise<TSignatureStatus> {
-      const signature = await findSignature(db, userId);
-      return { consentSigned: Boolean(signature), signedDate: signature ? formatDate(signature.signedAt) : null };
+      const [participant, signature] = await Promise.all([findParticipant(db, userId), findSignature(db, userId)]);
+      const consentSigned = Boolean(participant && hasConsent(participant));
+      return { consentSigned, signedDate: consentSigned && signature ? formatDate(signature.signedAt) : null };
     },
   };
 }

@@ -1,5 +1,15 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+} from '@cantoo/pdf-lib';
 import type { TConsentInputField, TSignatureMark } from '@portal/shared/consent/ceremony';
+import { pageFrame, shownToPage } from '../../lib/pdf-page-frame';
 
 const INK = rgb(0.05, 0.1, 0.35);
 const PADDING = 2;
@@ -28,17 +38,29 @@ function fittingSize(font: PDFFont, text: string, width: number, max: number): n
 interface Box {
   page: PDFPage;
   x: number;
-  /** The box's bottom edge in pdf-lib's bottom-left coordinates. */
+  /** The box's bottom edge on the page as shown, measured upward from its bottom-left corner. */
   bottom: number;
   width: number;
   height: number;
+  /** Takes the page as shown to the page's own space. */
+  toPage: [number, number, number, number, number, number];
 }
 
+/** The field's box on its page as shown (visible box, rotation applied), where the editor and the ceremony put it. */
 function boxOf(pages: PDFPage[], field: TConsentInputField): Box {
   const page = pages[field.coordinates.page - 1];
   if (!page) throw new Error(`field ${field.id} is on page ${field.coordinates.page}, beyond the document`);
+  const frame = pageFrame(page);
   const { width, height } = field.dimensions;
-  return { page, x: field.coordinates.x, bottom: page.getHeight() - field.coordinates.y - height, width, height };
+  const bottom = frame.height - field.coordinates.y - height;
+  return { page, x: field.coordinates.x, bottom, width, height, toPage: shownToPage(frame) };
+}
+
+/** Draws in the page as shown, so a cropped, offset or rotated page gets its values where they were placed, upright. */
+function drawShown(box: Box, draw: () => void) {
+  box.page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...box.toPage));
+  draw();
+  box.page.pushOperators(popGraphicsState());
 }
 
 function writeInBox(box: Box, text: string, font: PDFFont, maxSize = 12) {
@@ -85,23 +107,25 @@ export async function stampFields(input: StampInput): Promise<PDFDocument> {
   for (const field of input.fields) {
     const box = boxOf(pages, field);
     const value = input.values[field.id];
-    if (field.type === 'checkbox' && value === true) tick(box);
-    if ((field.type === 'text' || field.type === 'date') && typeof value === 'string') writeInBox(box, value, font);
-    if (field.type === 'signature') {
-      if (drawn) {
-        const scale = Math.min(box.width / drawn.width, box.height / drawn.height);
-        const width = drawn.width * scale;
-        const height = drawn.height * scale;
-        box.page.drawImage(drawn, {
-          x: box.x + (box.width - width) / 2,
-          y: box.bottom + (box.height - height) / 2,
-          width,
-          height,
-        });
-      } else if (input.signature.method === 'typed') {
-        writeInBox(box, input.signature.text, script, 24);
+    drawShown(box, () => {
+      if (field.type === 'checkbox' && value === true) tick(box);
+      if ((field.type === 'text' || field.type === 'date') && typeof value === 'string') writeInBox(box, value, font);
+      if (field.type === 'signature') {
+        if (drawn) {
+          const scale = Math.min(box.width / drawn.width, box.height / drawn.height);
+          const width = drawn.width * scale;
+          const height = drawn.height * scale;
+          box.page.drawImage(drawn, {
+            x: box.x + (box.width - width) / 2,
+            y: box.bottom + (box.height - height) / 2,
+            width,
+            height,
+          });
+        } else if (input.signature.method === 'typed') {
+          writeInBox(box, input.signature.text, script, 24);
+        }
       }
-    }
+    });
   }
   return pdf;
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { hasConsentSql } from '../../db/consent-state';
 import { surveyResponses, users } from '../../db/schema';
 
 type Reader = Pick<Database, 'select'>;
@@ -15,8 +16,9 @@ export async function countParticipants(db: Reader) {
     .select({
       registered: count(),
       awaitingActivation: count(sql`case when ${users.status} = 'pending' then 1 end`),
-      consented: count(sql`case when ${users.status} = 'active' and ${users.consentSignedAt} is not null then 1 end`),
-      awaitingConsent: count(sql`case when ${users.status} = 'active' and ${users.consentSignedAt} is null then 1 end`),
+      consented: count(sql`case when ${users.status} = 'active' and ${hasConsentSql()} then 1 end`),
+      // A participant asked to sign a newer version awaits consent until they do.
+      awaitingConsent: count(sql`case when ${users.status} = 'active' and not ${hasConsentSql()} then 1 end`),
       withdrawn: count(sql`case when ${users.status} = 'withdrawn' then 1 end`),
     })
     .from(users)

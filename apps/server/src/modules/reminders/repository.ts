@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REMINDER_TYPES, type TReminderType } from '@portal/shared/settings/reminders';
 import type { Database } from '../../db/client';
+import { hasConsentSql } from '../../db/consent-state';
 import { isoText } from '../../db/iso-text';
 import { reminderDays, reminderDispatches } from '../../db/schema';
 import { addressRefusedSql } from '../../providers/mail/study-mail-block';
@@ -28,27 +29,40 @@ export async function scheduledTypes(db: Database): Promise<TReminderType[]> {
   return REMINDER_TYPES.filter((type) => types.has(type));
 }
 
-/** Where each reminder type's people come from, what its days count from, and who still needs it. */
-function source(type: TReminderType, now: string, roundForms: number): { from: SQL; anchor: SQL; who: SQL } {
+/**
+ * Where each reminder type's people come from, what its days count from, which round of the reminder it is, and
+ * who still needs it.
+ */
+function source(
+  type: TReminderType,
+  now: string,
+  roundForms: number,
+): { from: SQL; anchor: SQL; round: SQL; who: SQL } {
   switch (type) {
     case 'ACCOUNT_ACTIVATION':
       return {
         from: sql`users u`,
         anchor: sql`u.created_at`,
+        round: sql`0`,
         who: sql`u.role = 'patient' and u.status = 'pending'`,
       };
     case 'ICF':
+      // Counted from activation until the first signing; a request to sign an updated form starts a round of
+      // its own, counted from the request and numbered by the signatures made before it.
       return {
         from: sql`users u`,
-        anchor: sql`u.activated_at`,
-        who: sql`u.role = 'patient' and u.activated_at is not null and u.consent_signed_at is null
+        anchor: sql`case when u.consent_signed_at is null then u.activated_at else u.reconsent_requested_at end`,
+        round: sql`(select count(*) from consent_signatures cs where cs.user_id = u.id)`,
+        who: sql`u.role = 'patient' and u.activated_at is not null and not ${hasConsentSql('u')}
           and u.status in ('active', 'withdrawn')`,
       };
     case 'SURVEY':
+      // Questionnaires wait while a participant is asked to sign an updated form, and so do their reminders.
       return {
         from: sql`survey_rounds r join users u on u.id = r.user_id`,
         anchor: sql`r.opens_at`,
-        who: sql`u.status in ('active', 'withdrawn') and r.closes_at > ${now}::timestamptz
+        round: sql`r.number`,
+        who: sql`u.status in ('active', 'withdrawn') and ${hasConsentSql('u')} and r.closes_at > ${now}::timestamptz
           and (select count(distinct s.form_key) from survey_responses s
                where s.round_id = r.id and s.submitted_at is not null) < ${roundForms}`,
       };
@@ -67,9 +81,8 @@ export async function findDueReminders(
   at: { now: Date; timeZone: string; roundForms: number; limit: number },
 ): Promise<DueReminder[]> {
   const now = at.now.toISOString();
-  const { from, anchor, who } = source(type, now, at.roundForms);
+  const { from, anchor, round, who } = source(type, now, at.roundForms);
   const dueDate = sql`((${anchor}) at time zone ${at.timeZone})::date + rd.days`;
-  const round = type === 'SURVEY' ? sql`r.number` : sql`0`;
   const result = await db.execute(sql`
     select u.id as "userId", u.email, u.first_name as "firstName", u.language, u.status,
       u.email_subscription as "emailSubscription", ${round} as "roundNumber",
@@ -100,8 +113,7 @@ export async function reminderStillNeeded(
   emailId: string,
   at: { now: Date; roundForms: number },
 ): Promise<boolean> {
-  const { from, who } = source(type, at.now.toISOString(), at.roundForms);
-  const round = type === 'SURVEY' ? sql`r.number` : sql`0`;
+  const { from, round, who } = source(type, at.now.toISOString(), at.roundForms);
   const result = await db.execute(sql`
     select 1 from ${from}
     join reminder_dispatches d on d.user_id = u.id and d.round_number = ${round}

@@ -44,7 +44,7 @@ const TEMPLATES: Record<TReminderType, string> = {
 
 /**
  * Sends the reminders that fell due: account activation (from registration, with a fresh link), consent (from
- * activation) and survey (from a round's opening, until its questionnaires are submitted), each on the days its
+ * activation, or from a request to sign an updated form: each such request is a round of its own) and survey (from a round's opening, until its questionnaires are submitted), each on the days its
  * schedule holds, in the participant's language, during the study's daytime and never during downtime. Every
  * due reminder is recorded once, sent or not, with the reason it was not: `withdrawn`, `emailsOff`,
  * `addressRefused` (the mail server refused the address for good) or `superseded` (a later day of the same
@@ -84,7 +84,7 @@ export function createReminderService(deps: ReminderDeps) {
     if (type === 'ACCOUNT_ACTIVATION') return deps.queueActivationReminder(tx, recipient, { now, linkDays });
     const content =
       type === 'ICF'
-        ? consentReminderMail(language, { firstName: due.firstName, link: loginLink })
+        ? consentReminderMail(language, { firstName: due.firstName, link: loginLink, updatedForm: due.roundNumber > 0 })
         : surveyReminderMail(language, {
             firstName: due.firstName,
             link: loginLink,

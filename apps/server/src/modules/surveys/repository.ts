@@ -7,7 +7,11 @@ type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 export async function findSurveyParticipant(db: Executor, userId: string) {
   const [row] = await db
-    .select({ consentSignedAt: users.consentSignedAt, surveyTourSeenAt: users.surveyTourSeenAt })
+    .select({
+      consentSignedAt: users.consentSignedAt,
+      reconsentRequestedAt: users.reconsentRequestedAt,
+      surveyTourSeenAt: users.surveyTourSeenAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

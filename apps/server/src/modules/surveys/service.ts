@@ -8,6 +8,7 @@ import {
 } from '@portal/shared/surveys/survey-response';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
+import { hasConsent } from '../../db/consent-state';
 import { refused, type DataOutcome, type Refusal } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { SurveyScheduleSettings } from './schedule';
@@ -79,7 +80,7 @@ export function createSurveyService({
 
   async function entriesOf(userId: string, now: Date) {
     const participant = await findSurveyParticipant(db, userId);
-    if (!participant?.consentSignedAt) return undefined;
+    if (!participant || !hasConsent(participant)) return undefined;
     const { rounds, nextOpensAt } = await recordRounds(userId, participant.consentSignedAt, now);
     const [forms, responses, assignments] = await Promise.all([
       findRoundForms(db),
@@ -94,8 +95,11 @@ export function createSurveyService({
     };
   }
 
-  async function consented(userId: string) {
-    return Boolean((await findSurveyParticipant(db, userId))?.consentSignedAt);
+  /** Questionnaires wait while the participant has no consent (never signed, or asked to sign a new version). */
+  async function consentRefusal(userId: string): Promise<Refusal | undefined> {
+    const participant = await findSurveyParticipant(db, userId);
+    if (participant && hasConsent(participant)) return undefined;
+    return refused(403, SURVEY_MESSAGES.consentRequired, undefined, 'CONSENT_REQUIRED');
   }
 
   const byNewest = (a: TSurveyEntry, b: TSurveyEntry) => b.opensAt.localeCompare(a.opensAt);
@@ -156,8 +160,8 @@ export function createSurveyService({
 
     /** Starts a questionnaire, or finds the one already started (a second tab, another device). */
     async start(userId: string, body: TSurveyStart): Promise<DataOutcome<{ responseId: string }>> {
-      if (!(await consented(userId)))
-        return refused(403, SURVEY_MESSAGES.consentRequired, undefined, 'CONSENT_REQUIRED');
+      const noConsent = await consentRefusal(userId);
+      if (noConsent) return noConsent;
       const now = clock.now();
       let target: { formId: string; formKey: string; opensAt: Date; closesAt: Date } | undefined;
       if (body.kind === 'round') {
@@ -184,12 +188,16 @@ export function createSurveyService({
 
     /** The form and the answers so far; read-only once submitted or when the window is over. */
     async response(userId: string, responseId: string): Promise<DataOutcome<TSurveyResponse>> {
+      const noConsent = await consentRefusal(userId);
+      if (noConsent) return noConsent;
       const response = await findResponse(db, userId, responseId);
       if (!response) return notFound();
       return { ok: true, data: describe(response, clock.now()) };
     },
 
     async save(userId: string, responseId: string, body: TSurveySave): Promise<DataOutcome<{ savedAt: string }>> {
+      const noConsent = await consentRefusal(userId);
+      if (noConsent) return noConsent;
       const now = clock.now();
       const response = await findResponse(db, userId, responseId);
       if (!response) return notFound();
@@ -210,6 +218,8 @@ export function createSurveyService({
       from: { ip: string },
     ): Promise<DataOutcome<{ submittedAt: string }>> {
       if (!answersFit(body.answers)) return refused(413, SURVEY_MESSAGES.tooLarge);
+      const noConsent = await consentRefusal(userId);
+      if (noConsent) return noConsent;
       return db.transaction(async (tx) => {
         const now = clock.now();
         const response = await findResponse(tx, userId, responseId, true);

@@ -19,7 +19,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessage } from '../../lib/api-client';
 import type { PagedQueryState } from '../../lib/paging';
@@ -63,6 +63,15 @@ export interface DataTableProps<T> {
   caption?: string;
   /** A row's key; the row's position unless told. */
   getRowId?: (row: T) => string;
+  /** Controls beside the heading (a Refresh button, say); none unless told. */
+  actions?: ReactNode;
+  /** What the first load says beside its spinner; a labelled spinner alone unless told. */
+  loadingText?: string;
+  /**
+   * How a failed load reads: a heading, the text when the server gave no message, and the retry button's text;
+   * the server's message or the generic failure with 'Try again' unless told.
+   */
+  loadFailed?: { title: string; fallback: string; retryLabel: string };
 }
 
 const NO_ROWS: never[] = [];
@@ -87,6 +96,9 @@ export function DataTable<T>({
   emptyText,
   caption,
   getRowId,
+  actions,
+  loadingText,
+  loadFailed,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -130,20 +142,25 @@ export function DataTable<T>({
 
   return (
     <Box sx={{ my: 3 }}>
-      <Typography id={titleId} variant="h3" component={headingLevel} sx={{ fontSize: '1.25rem', mb: 1 }}>
-        {title}
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
+        <Typography id={titleId} variant="h3" component={headingLevel} sx={{ fontSize: '1.25rem' }}>
+          {title}
+        </Typography>
+        {actions}
+      </Box>
       {caption && <Typography sx={{ mb: 1 }}>{caption}</Typography>}
       <Typography role="status" sx={{ mb: 1, minHeight: '1.5em' }}>
         {total > 0 && !query.isError ? t('admin.table.summary', { from: first, to: last, total }) : ''}
       </Typography>
       {query.isError ? (
         <LoadFailedAlert
-          message={serverMessage(query.error) ?? t('admin.loadFailed')}
+          title={loadFailed?.title}
+          message={serverMessage(query.error) ?? loadFailed?.fallback ?? t('admin.loadFailed')}
+          retryLabel={loadFailed?.retryLabel}
           onRetry={() => void query.refetch()}
         />
       ) : data === undefined ? (
-        <PageLoading />
+        <PageLoading text={loadingText} />
       ) : (
         <>
           {query.isFetching && <LinearProgress aria-label={t('common.loading')} />}

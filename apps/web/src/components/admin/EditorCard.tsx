@@ -7,6 +7,7 @@ import { LoadFailedAlert } from '../ui/LoadFailedAlert';
 import { PageLoading } from '../ui/PageLoading';
 import { SubmitButton } from '../ui/SubmitButton';
 import { focusRing } from '../ui/styles';
+import { RefusalAlerts } from './RefusalAlerts';
 import type { EditorState } from './use-editor';
 
 export interface EditorCardProps<T> extends EditorState<T> {
@@ -51,7 +52,6 @@ export function EditorCard<T>({
     if (!isEditing && wasEditing.current) editRef.current?.focus();
     wasEditing.current = isEditing;
   }, [isEditing]);
-  const say = (message: string) => t(message, { defaultValue: message });
 
   let body: ReactNode;
   if (load.data === undefined) {
@@ -67,27 +67,7 @@ export function EditorCard<T>({
     body = (
       <Box component="form" noValidate ref={formRef} onSubmit={onSave}>
         {children}
-        {stale && (
-          <Alert
-            severity="warning"
-            role="alert"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" onClick={onReload} sx={{ minHeight: 44, ...focusRing }}>
-                {t('admin.editor.reload')}
-              </Button>
-            }
-          >
-            {say(stale)}
-          </Alert>
-        )}
-        {formErrors.length > 0 && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {formErrors.map((message) => (
-              <Typography key={message}>{say(message)}</Typography>
-            ))}
-          </Alert>
-        )}
+        <RefusalAlerts stale={stale} problems={formErrors} onReload={onReload} />
         <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
           <SubmitButton
             busy={saving}

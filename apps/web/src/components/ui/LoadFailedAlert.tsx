@@ -1,9 +1,19 @@
-import { Alert, Button } from '@mui/material';
+import { Alert, AlertTitle, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { focusRing, MEASURE, READING } from './styles';
 
+export interface LoadFailedAlertProps {
+  /** What went wrong. */
+  message: string;
+  /** A heading above the message (what could not be loaded); none unless told. */
+  title?: string;
+  /** The retry button's text; 'Try again' unless told. */
+  retryLabel?: string;
+  onRetry(): void;
+}
+
 /** A page's content could not be loaded: what went wrong, in the page's words, and a Try again button. */
-export function LoadFailedAlert({ message, onRetry }: { message: string; onRetry(): void }) {
+export function LoadFailedAlert({ message, title, retryLabel, onRetry }: LoadFailedAlertProps) {
   const { t } = useTranslation();
   return (
     <Alert
@@ -12,10 +22,11 @@ export function LoadFailedAlert({ message, onRetry }: { message: string; onRetry
       sx={{ maxWidth: MEASURE, ...READING }}
       action={
         <Button color="inherit" onClick={onRetry} sx={{ minHeight: 44, ...focusRing }}>
-          {t('common.retry')}
+          {retryLabel ?? t('common.retry')}
         </Button>
       }
     >
+      {title && <AlertTitle>{title}</AlertTitle>}
       {message}
     </Alert>
   );

@@ -1,12 +1,22 @@
-import { Box, CircularProgress } from '@mui/material';
+import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** A page, or a part of one, still loading: a labelled spinner. */
-export function PageLoading() {
+/**
+ * A page, or a part of one, still loading: a labelled spinner, or a spinner and a line saying what loads
+ * (announced).
+ */
+export function PageLoading({ text }: { text?: string }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label={t('common.loading')} />
+    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 2, py: 8 }}>
+      {text ? (
+        <>
+          <CircularProgress aria-hidden />
+          <Typography role="status">{text}</Typography>
+        </>
+      ) : (
+        <CircularProgress aria-label={t('common.loading')} />
+      )}
     </Box>
   );
 }

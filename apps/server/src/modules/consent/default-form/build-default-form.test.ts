@@ -67,8 +67,11 @@ async function strokedShapes(page: PDFPageProxy): Promise<Box[]> {
       ];
     } else if (fn === OPS.constructPath) {
       // pdfjs gives a path's bounds as [x0, y0, x1, y1] before the current transform.
+      // The library may draw a box in a y-flipped space, so the corners are sorted again after the transform.
       const [x0, y0, x1, y1] = (args as [unknown, unknown, ArrayLike<number>])[2] as unknown as Box;
-      shapes.push([...apply(matrix, x0, y0), ...apply(matrix, x1, y1)] as Box);
+      const [ax, ay] = apply(matrix, x0, y0) as [number, number];
+      const [bx, by] = apply(matrix, x1, y1) as [number, number];
+      shapes.push([Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)]);
     }
   });
   return shapes;

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ConsentFieldType } from '@portal/shared/consent/ceremony';
 import type { Language } from '@portal/shared/constants';
 import en from './content.en.json';

@@ -130,6 +130,24 @@ describe('the consent reminder', () => {
       'Todavía no ha firmado el formulario de consentimiento informado. Para participar en el estudio, necesita firmarlo. Inicie sesión para leerlo y firmarlo.',
     );
   });
+
+  it.each([
+    [
+      'en',
+      'Reminder: please sign the updated Kidney Research Study consent form',
+      'The informed consent form was updated since you signed it. Please log in to read the updated form and sign it again. The study questionnaires wait until you do.',
+    ],
+    [
+      'sp',
+      'Recordatorio: firme el formulario de consentimiento actualizado del Estudio de Investigación Renal',
+      'El formulario de consentimiento informado se actualizó después de que usted lo firmó. Inicie sesión para leer el formulario actualizado y volver a firmarlo. Los cuestionarios del estudio esperarán hasta que lo haga.',
+    ],
+  ] as const)('in %s asks a participant who signed before to sign the updated form', (language, subject, updated) => {
+    const content = consentReminderMail(language, { firstName: 'Ana', link: LOGIN_LINK, updatedForm: true });
+    expect(content.subject).toBe(subject);
+    expect(content.before).toEqual([updated]);
+    expect(content.action?.url).toBe(LOGIN_LINK);
+  });
 });
 
 describe('the survey reminder', () => {

@@ -9,15 +9,17 @@ export interface ConsentReminderValues {
   firstName: string;
   /** the portal's login page URL */
   link: string;
+  /** Whether the participant signed an earlier version and is asked to sign the updated form. */
+  updatedForm?: boolean;
 }
 
-/** Reminds an active participant that the informed consent form is still unsigned. */
+/** Reminds an active participant that the informed consent form (or its updated version) is still unsigned. */
 export function consentReminderMail(language: Language, values: ConsentReminderValues): MailContent {
   const t = translator(language, 'consentReminder');
   return {
-    subject: t('subject'),
+    subject: t(values.updatedForm ? 'updatedSubject' : 'subject'),
     greeting: t('greeting', { name: values.firstName }),
-    before: [t('intro'), t('why')],
+    before: values.updatedForm ? [t('updated')] : [t('intro'), t('why')],
     action: { label: t('button'), url: values.link },
     after: [t('voluntary'), t('optOut')],
   };

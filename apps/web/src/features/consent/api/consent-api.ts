@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { envelope } from '@portal/shared/api/envelope';
 import {
@@ -7,7 +7,7 @@ import {
   ZSignatureStatusReply,
   type TSignRequest,
 } from '@portal/shared/consent/ceremony';
-import { ZConsentViewReply } from '@portal/shared/consent/signed-copy';
+import { ZSignedVersionsReply } from '@portal/shared/consent/signed-copy';
 import { ZWithdrawReply } from '@portal/shared/consent/withdrawal';
 import { API_BASE } from '@portal/shared/constants';
 import { authorizedDownload, authorizedRequest, jsonRequest as json } from '../../../lib/api-client';
@@ -58,23 +58,27 @@ export function useSignConsent() {
   });
 }
 
-/** `GET /consent/view-consent`: who signed and when, or null. */
-export function useConsentView() {
+/** `GET /consent/signatures`: every form version the participant signed, newest first. */
+export function useSignedVersions() {
   return useQuery({
-    queryKey: ['consent-view'],
-    queryFn: async () => (await authorizedRequest('/consent/view-consent', ZConsentViewReply)).data ?? null,
+    queryKey: ['consent-signatures'],
+    queryFn: async () => (await authorizedRequest('/consent/signatures', ZSignedVersionsReply)).data ?? [],
     retry: false,
   });
 }
 
-/** `GET /consent/download-stream`: the signed copy, fetched once a consent exists. */
-export function useSignedCopy(enabled: boolean) {
-  return useQuery({
-    queryKey: ['consent-signed-copy'],
-    queryFn: () => authorizedDownload('/consent/download-stream'),
-    enabled,
-    retry: 1,
-    staleTime: Infinity,
+/**
+ * `GET /consent/download-stream?signatureId=`: the signed copy of each signature, fetched as soon as it is
+ * listed, so that View opens it at once (a tab opened after a wait would be taken for a pop-up).
+ */
+export function useSignedCopies(signatureIds: readonly string[]) {
+  return useQueries({
+    queries: signatureIds.map((signatureId) => ({
+      queryKey: ['consent-signed-copy', signatureId],
+      queryFn: () => authorizedDownload(`/consent/download-stream?${new URLSearchParams({ signatureId })}`),
+      retry: 1,
+      staleTime: Infinity,
+    })),
   });
 }
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 import type { TSignatureMark } from '@portal/shared/consent/ceremony';
 import { TYPED_SIGNATURE_MAX } from '@portal/shared/consent/ceremony';
+import { SIGNATURE_SECTION_ID } from '../../../components/consent/FieldOverlay';
 
 const PAD_HEIGHT = 180;
-export const SIGNATURE_SECTION_ID = 'consent-signature';
 
 interface SignatureInputProps {
   value: TSignatureMark | null;

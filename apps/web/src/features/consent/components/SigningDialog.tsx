@@ -8,15 +8,12 @@ import {
   DialogContent,
   DialogTitle,
   Divider,
-  IconButton,
   Link,
   List,
   ListItem,
   Stack,
   Typography,
 } from '@mui/material';
-import ZoomInIcon from '@mui/icons-material/ZoomIn';
-import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import { useTranslation } from 'react-i18next';
 import {
   SIGNING_ERROR_CODES,
@@ -29,9 +26,11 @@ import { localCalendarDate, toUsDate } from '@portal/shared/dates';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { useCeremony, useFormDocument, useSignConsent } from '../api/consent-api';
-import { ConsentDocument, DownloadFormButton } from './ConsentDocument';
-import { fieldInputId } from './FieldOverlay';
-import { SIGNATURE_SECTION_ID, SignatureInput } from './SignatureInput';
+import { ConsentDocument, DownloadFormButton } from '../../../components/consent/ConsentDocument';
+import { fieldInputId, SIGNATURE_SECTION_ID } from '../../../components/consent/FieldOverlay';
+import { ZoomControls } from '../../../components/consent/ZoomControls';
+import { ReconsentNotice } from './ReconsentNotice';
+import { SignatureInput } from './SignatureInput';
 import { SIGNING_CODE_ID, SigningCode } from './SigningCode';
 
 const ZOOMS = [0.75, 1, 1.25, 1.5] as const;
@@ -155,23 +154,10 @@ export default function SigningDialog({ open, onClose, onSigned }: SigningDialog
             </Alert>
           ) : (
             <>
+              {form.reconsent && <ReconsentNotice reconsent={form.reconsent} />}
               <Typography>{t('consent.sign.intro')}</Typography>
               <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-                <IconButton
-                  aria-label={t('consent.sign.zoomOut')}
-                  disabled={zoom === ZOOMS[0]}
-                  onClick={() => setZoom(ZOOMS[Math.max(ZOOMS.indexOf(zoom as never) - 1, 0)]!)}
-                >
-                  <ZoomOutIcon />
-                </IconButton>
-                <Typography aria-live="polite">{Math.round(zoom * 100)}%</Typography>
-                <IconButton
-                  aria-label={t('consent.sign.zoomIn')}
-                  disabled={zoom === ZOOMS.at(-1)}
-                  onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.indexOf(zoom as never) + 1, ZOOMS.length - 1)]!)}
-                >
-                  <ZoomInIcon />
-                </IconButton>
+                <ZoomControls zooms={ZOOMS} zoom={zoom} onZoom={setZoom} />
                 <DownloadFormButton bytes={pdf.data} fileName={form.fileName} />
               </Stack>
               <ConsentDocument

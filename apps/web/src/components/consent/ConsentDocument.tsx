@@ -1,15 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Document, Page, pdfjs } from 'react-pdf';
-import 'react-pdf/dist/Page/TextLayer.css';
-import 'react-pdf/dist/Page/AnnotationLayer.css';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { TConsentInputField, TSignatureMark } from '@portal/shared/consent/ceremony';
-import { saveBlob } from '../../../lib/blob-files';
+import { saveBlob } from '../../lib/blob-files';
+import { Document, Page } from '../../lib/pdf-viewer';
 import { FieldOverlay } from './FieldOverlay';
-
-pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** The widest a page is drawn, in CSS pixels (about 100 % zoom of a letter page on a desktop). */
 const MAX_PAGE_WIDTH = 880;

@@ -2,8 +2,9 @@ import { Box, ButtonBase, Checkbox, InputBase, Typography } from '@mui/material'
 import { useTranslation } from 'react-i18next';
 import type { TConsentInputField, TSignatureMark } from '@portal/shared/consent/ceremony';
 import { DATE_FORMAT } from '@portal/shared/constants';
-import { SIGNATURE_SECTION_ID } from './SignatureInput';
 
+/** The ceremony's signature section, where a signature field leads. */
+export const SIGNATURE_SECTION_ID = 'consent-signature';
 /** The smallest target a finger can hit (WCAG 2.2, 2.5.8), in CSS pixels. */
 const MIN_TARGET = 24;
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_health_system_idx" ON "users" USING btree ("health_system","language") WHERE "users"."status" <> 'withdrawn';

@@ -1,0 +1,75 @@
+import {
+  fieldPlacementProblem,
+  type PageSize,
+  type TInputFieldSettings,
+} from '@portal/shared/health-systems/consent-form-settings';
+import type { FieldProblem } from '../../lib/outcome';
+import type { NewFormField } from '../../db/consent-forms';
+
+/** A field as a form version stores it, from the settings an administrator sent or a stored version's field. */
+export const toFormField = (field: Omit<TInputFieldSettings, 'name'> & { name?: string }): NewFormField => ({
+  name: field.name ?? '',
+  description: field.description,
+  type: field.type,
+  page: field.coordinates.page,
+  x: field.coordinates.x,
+  y: field.coordinates.y,
+  width: field.dimensions.width,
+  height: field.dimensions.height,
+  isRequired: field.isRequired,
+});
+
+const fieldKey = (field: NewFormField) =>
+  JSON.stringify([
+    field.name,
+    field.description,
+    field.type,
+    field.page,
+    field.x,
+    field.y,
+    field.width,
+    field.height,
+    field.isRequired,
+  ]);
+
+/** Whether two field lists are the same fields in the same order. */
+export function sameFields(a: readonly NewFormField[], b: readonly NewFormField[]): boolean {
+  return a.length === b.length && a.every((field, index) => fieldKey(field) === fieldKey(b[index]!));
+}
+
+/** Each field that does not fit its PDF's pages, named by `errorField(index)` and the part of it at fault. */
+export function placementProblems(
+  fields: readonly NewFormField[],
+  pages: readonly PageSize[],
+  errorField: (index: number) => string,
+): FieldProblem[] {
+  return fields.flatMap((field, index) => {
+    const problem = fieldPlacementProblem(
+      { coordinates: { page: field.page, x: field.x, y: field.y }, dimensions: field },
+      pages,
+    );
+    return problem ? [{ errorField: `${errorField(index)}.coordinates`, ...problem }] : [];
+  });
+}
+
+const MEGABYTE = 1_048_576;
+
+/** A size in megabytes with two decimals, as the too-large message shows it. */
+export const megabytes = (bytes: number) => (bytes / MEGABYTE).toFixed(2);
+
+const FILE_NAME_MAX = 100;
+
+/**
+ * The name a stored form keeps: the uploaded name reduced to letters, digits, `.`, `-` and `_` (no path, no
+ * leading dot), always ending in `.pdf`; `fallback` when nothing is left.
+ */
+export function safePdfName(name: string | undefined, fallback: string): string {
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.pdf$/i, '')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[._-]+/, '')
+    .slice(0, FILE_NAME_MAX);
+  return `${base || fallback}.pdf`;
+}

@@ -1,0 +1,105 @@
+import type { Language } from '@portal/shared/constants';
+import type { TConsentChange } from '@portal/shared/health-systems/consent-form-settings';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../db/audit';
+import { formChanges, type FormSnapshot } from '../../lib/form-changes';
+import {
+  asInputField,
+  findFormFields,
+  insertNextFormVersion,
+  retireCurrentForm,
+  type NewFormField,
+  type VersionFile,
+} from '../../db/consent-forms';
+import {
+  findCurrentDefaultForm,
+  findCurrentSystemForm,
+  insertPublication,
+  requestReconsent,
+} from './consent-repository';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+/** A system's own form as a new version: its PDF, its name and its fields. */
+export interface CustomForm {
+  file: VersionFile;
+  fileName: string;
+  fields: readonly NewFormField[];
+}
+
+export interface Publication {
+  system: { id: string; databaseValue: string };
+  language: Language;
+  /** The new version, or null: the language switches to the study's default form. */
+  form: CustomForm | null;
+  reconsent: boolean;
+  actorId: string;
+  at: Date;
+  ip?: string;
+}
+
+/** A version as the changes between versions read it. */
+async function snapshot(tx: Executor, form: { id: string; sha256: string }, healthSystemId: string | null) {
+  return { healthSystemId, sha256: form.sha256, fields: await findFormFields(tx, form.id) };
+}
+
+/**
+ * Publishes a change of a system's consent form in one language, inside the caller's transaction: the current
+ * version is retired and the new one stored (or the default form takes over), the publication is recorded with
+ * what changed, and, with `reconsent`, the participants who signed an earlier form are asked to sign this one.
+ * Signatures already made keep pointing at the version they were made on.
+ */
+export async function publishConsentChange(
+  tx: Executor,
+  publication: Publication,
+): Promise<Omit<TConsentChange, 'revision'>> {
+  const { system, language, form, at } = publication;
+  const owner = { healthSystemId: system.id, language };
+  const current = await findCurrentSystemForm(tx, system.id, language);
+  const defaultForm = await findCurrentDefaultForm(tx, language);
+  const before = current
+    ? await snapshot(tx, current, system.id)
+    : defaultForm && (await snapshot(tx, defaultForm, null));
+  let formId: string | null = null;
+  let version: number | null = null;
+  let after: FormSnapshot | undefined;
+  if (form) {
+    const published = await insertNextFormVersion(tx, { ...form, owner, at, createdBy: publication.actorId });
+    ({ id: formId, version } = published);
+    after = { healthSystemId: system.id, sha256: published.sha256, fields: form.fields.map(asInputField) };
+  } else {
+    await retireCurrentForm(tx, owner, at);
+    after = defaultForm && (await snapshot(tx, defaultForm, null));
+  }
+  const signNow = formId ?? defaultForm?.id;
+  const reconsentRequested =
+    publication.reconsent && signNow
+      ? await requestReconsent(tx, { databaseValue: system.databaseValue, language, formId: signNow, at })
+      : 0;
+  await insertPublication(tx, {
+    healthSystemId: system.id,
+    language,
+    formId,
+    previousFormId: current?.id ?? null,
+    changes: before && after ? formChanges(before, after) : [],
+    reconsent: publication.reconsent,
+    participantsAsked: reconsentRequested,
+    publishedBy: publication.actorId,
+    publishedAt: at,
+  });
+  await recordAudit(tx, {
+    at,
+    action: 'consent.published',
+    actorId: publication.actorId,
+    subjectId: system.id,
+    details: {
+      healthSystemId: system.id,
+      language,
+      version,
+      reconsent: publication.reconsent,
+      participantsAsked: reconsentRequested,
+    },
+    ip: publication.ip,
+  });
+  return { formId, version, reconsentRequested };
+}

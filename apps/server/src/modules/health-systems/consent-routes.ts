@@ -1,0 +1,211 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { LANGUAGES, type Language } from '@portal/shared/constants';
+import {
+  CONSENT_FILE_PART,
+  CONSENT_FORM_MESSAGES as M,
+  ZConsentChangeReply,
+  ZConsentFormCreate,
+  ZConsentFormReplace,
+  ZInputFieldRequest,
+  ZInputFieldsRequest,
+  ZPublishQuery,
+} from '@portal/shared/health-systems/consent-form-settings';
+import { HEALTH_SYSTEM_MESSAGES } from '@portal/shared/health-systems/health-system-info';
+import { tooLargeProblem } from './consent-checks';
+import { dotted } from './field-errors';
+import { sendSystemOutcome, sendSystemRefusal } from './replies';
+import { adminCalls, security, tags } from './route-options';
+import { readJsonUpload, type UploadSpec } from './upload';
+
+const response = { 200: ZConsentChangeReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
+const publishes = 'Publishes a new version; `reconsent` asks its signers to sign it, a stale `revision` is refused';
+
+const ZFormQuery = z.object({ id: z.uuid({ error: M.formNotFound }), language: z.enum(LANGUAGES) });
+const ZFieldQuery = z.object({ id: z.uuid({ error: M.fieldNotFound }) });
+
+/** A single-form call's multipart: a JSON part and the PDF part `file`. */
+const formUpload = <T extends z.ZodType>(
+  jsonPart: string,
+  schema: T,
+  languageOf: (json: unknown) => Language,
+): UploadSpec<T> => ({
+  jsonPart,
+  schema,
+  fileParts: [CONSENT_FILE_PART],
+  errorField: () => dotted,
+  tooLarge: (_part, json) => tooLargeProblem(languageOf(json), CONSENT_FILE_PART),
+});
+
+/** The consent form changes of Health System Management (registered inside its routes' multipart scope). */
+export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { consent } = app.services.healthSystems;
+  const { writes } = adminCalls(app);
+
+  app.put(
+    '/update/consent-form',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `Replaces the PDF of the current version \`id\` (multipart: \`consentFormSettings\` JSON, \`file\`). ${publishes}`,
+        security,
+        querystring: ZFormQuery,
+        consumes: ['multipart/form-data'],
+        response,
+      },
+    },
+    async (request, reply) => {
+      const { id, language } = request.query;
+      const upload = await readJsonUpload(
+        request,
+        formUpload('consentFormSettings', ZConsentFormReplace, () => language),
+      );
+      if (!upload.ok) return sendSystemRefusal(request, reply, upload);
+      const { data, files } = upload.data;
+      const outcome = await consent.replacePdf(
+        request.auth!.userId,
+        { formId: id, language },
+        data,
+        files.get(CONSENT_FILE_PART),
+        { ip: request.ip },
+      );
+      return sendSystemOutcome(request, reply, outcome, M.published);
+    },
+  );
+
+  app.put(
+    '/update/consent-form/input-fields',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `Replaces the input fields of the current version \`id\` (same PDF). ${publishes}`,
+        security,
+        querystring: ZFormQuery,
+        body: ZInputFieldsRequest,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const { id, language } = request.query;
+      const outcome = await consent.replaceFields(request.auth!.userId, { formId: id, language }, request.body, {
+        ip: request.ip,
+      });
+      return sendSystemOutcome(request, reply, outcome, M.published);
+    },
+  );
+
+  app.delete(
+    '/consent-form',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `Switches the language of the current version \`id\` to the study’s default form. ${publishes}`,
+        security,
+        querystring: ZPublishQuery,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const { id, ...options } = request.query;
+      const outcome = await consent.useDefault(request.auth!.userId, id, options, { ip: request.ip });
+      return sendSystemOutcome(request, reply, outcome, M.switchedToDefault);
+    },
+  );
+
+  app.post(
+    '/consent-form',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `A custom form for a language of the system (multipart: \`data\` JSON, \`file\`). ${publishes}`,
+        security,
+        querystring: z.object({ healthSystemId: z.uuid({ error: HEALTH_SYSTEM_MESSAGES.notFound }) }),
+        consumes: ['multipart/form-data'],
+        response,
+      },
+    },
+    async (request, reply) => {
+      const languageOf = (json: unknown) =>
+        ZConsentFormCreate.shape.language
+          .catch(LANGUAGES[0])
+          .parse((json as { language?: unknown } | undefined)?.language);
+      const upload = await readJsonUpload(request, formUpload('data', ZConsentFormCreate, languageOf));
+      if (!upload.ok) return sendSystemRefusal(request, reply, upload);
+      const { data, files } = upload.data;
+      const outcome = await consent.createForm(
+        request.auth!.userId,
+        request.query.healthSystemId,
+        data,
+        files.get(CONSENT_FILE_PART),
+        { ip: request.ip },
+      );
+      return sendSystemOutcome(request, reply, outcome, M.published);
+    },
+  );
+
+  app.post(
+    '/consent/input-field',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `Adds an input field to the current version \`formId\`. ${publishes}`,
+        security,
+        querystring: z.object({ formId: z.uuid({ error: M.formNotFound }) }),
+        body: ZInputFieldRequest,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const outcome = await consent.addField(request.auth!.userId, request.query.formId, request.body, {
+        ip: request.ip,
+      });
+      return sendSystemOutcome(request, reply, outcome, M.added);
+    },
+  );
+
+  app.put(
+    '/consent/input-field',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `Changes an input field \`id\` of a current version. ${publishes}`,
+        security,
+        querystring: ZFieldQuery,
+        body: ZInputFieldRequest,
+        response,
+      },
+    },
+    async (request, reply) => {
+      const outcome = await consent.updateField(request.auth!.userId, request.query.id, request.body, {
+        ip: request.ip,
+      });
+      return sendSystemOutcome(request, reply, outcome, M.updated);
+    },
+  );
+
+  app.delete(
+    '/consent/input-field',
+    {
+      ...writes,
+      schema: {
+        tags,
+        summary: `Removes an input field \`id\` of a current version (never its last one). ${publishes}`,
+        security,
+        querystring: ZPublishQuery.extend(ZFieldQuery.shape),
+        response,
+      },
+    },
+    async (request, reply) => {
+      const { id, ...options } = request.query;
+      const outcome = await consent.deleteField(request.auth!.userId, id, options, { ip: request.ip });
+      return sendSystemOutcome(request, reply, outcome, M.deleted);
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { envelope } from '@portal/shared/api/envelope';
+import type { Language } from '@portal/shared/constants';
+import {
+  CONSENT_FILE_PART,
+  CONSENT_FORM_DOWNLOAD_NAME,
+  ZConsentChangeReply,
+  ZConsentTab,
+  type TInputFieldSettings,
+  type ZConsentFormCreate,
+  type ZConsentFormReplace,
+} from '@portal/shared/health-systems/consent-form-settings';
+import { FALLBACK_FIELD_TYPES, ZSupportedFieldsReply } from '@portal/shared/reference/supported-fields';
+import { apiRequest, authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
+import { openBlob } from '../../../lib/blob-files';
+
+type TConsentFormCreate = z.input<typeof ZConsentFormCreate>;
+type TConsentFormReplace = z.input<typeof ZConsentFormReplace>;
+
+/** Every query of the feature starts with this key; a consent change refreshes them all. */
+const HEALTH_SYSTEMS_KEY = ['health-systems'];
+const ZConsentTabReply = envelope(ZConsentTab);
+const consentTabKey = (healthSystemId: string) => [...HEALTH_SYSTEMS_KEY, 'consent', healthSystemId];
+
+/** `GET /health-system?id&tab=CONSENT`: each language's current form, its fields, and the system's revision. */
+export function useConsentTab(healthSystemId: string) {
+  return useQuery({
+    queryKey: consentTabKey(healthSystemId),
+    queryFn: async () =>
+      (
+        await authorizedRequest(
+          `/health-system?${new URLSearchParams({ id: healthSystemId, tab: 'CONSENT' })}`,
+          ZConsentTabReply,
+        )
+      ).data!,
+  });
+}
+
+/** Loads a system's consent forms again (after someone else changed them). */
+export function useReloadConsentTab(healthSystemId: string) {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: consentTabKey(healthSystemId) });
+}
+
+/** `GET /consent/supported-fields`: the input field types; the four built-in ones when the call fails. */
+export function useFieldTypes() {
+  return useQuery({
+    queryKey: ['consent-field-types'],
+    queryFn: async () => {
+      try {
+        const types = (await apiRequest('/consent/supported-fields', ZSupportedFieldsReply)).data;
+        if (types?.length) return { types, fallback: false };
+      } catch {
+        // The built-in list below stands in, with a note saying so.
+      }
+      return { types: FALLBACK_FIELD_TYPES, fallback: true };
+    },
+    staleTime: Infinity,
+  });
+}
+
+const filePath = (fileId: string) => `/health-system/files?${new URLSearchParams({ id: fileId })}`;
+
+/** `GET /health-system/files?id`: a consent form's PDF, for the field editor. */
+export const fetchConsentFile = (fileId: string) => authorizedDownload(filePath(fileId));
+
+/** Opens a consent form's PDF in a new tab, or saves it as consent-form.pdf when the pop-up is blocked. */
+export async function viewConsentFile(fileId: string) {
+  openBlob(await fetchConsentFile(fileId), CONSENT_FORM_DOWNLOAD_NAME);
+}
+
+/** A change of a system's consent form in one language; each publishes a new version (or switches to the default). */
+export type ConsentChange =
+  | { kind: 'addField'; formId: string; inputField: TInputFieldSettings }
+  | { kind: 'updateField'; fieldId: string; inputField: TInputFieldSettings }
+  | { kind: 'deleteField'; fieldId: string }
+  | { kind: 'replaceFields'; formId: string; language: Language; inputFields: TInputFieldSettings[] }
+  | { kind: 'replaceFile'; formId: string; language: Language; file: File }
+  | { kind: 'switchToDefault'; formId: string }
+  | { kind: 'addForm'; healthSystemId: string; language: Language; file: File; inputFields: TInputFieldSettings[] };
+
+/** The administrator's choices of a publication: re-consent, and the system's revision the change was made on. */
+export interface PublishChoice {
+  reconsent: boolean;
+  revision: number;
+}
+
+const query = (values: Record<string, string | number | boolean>) =>
+  new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString();
+
+/** Request options for a multipart body: a JSON part and the PDF. */
+function multipart(method: string, jsonPart: string, json: unknown, file: File): RequestInit {
+  const body = new FormData();
+  body.append(jsonPart, JSON.stringify(json));
+  body.append(CONSENT_FILE_PART, file, file.name);
+  return { method, body };
+}
+
+/** Sends a consent change with the publication choices (calls 10 to 16). */
+export function sendConsentChange(change: ConsentChange, choice: PublishChoice) {
+  const send = (path: string, init: RequestInit) => authorizedRequest(path, ZConsentChangeReply, init);
+  switch (change.kind) {
+    case 'addField':
+      return send(
+        `/consent/input-field?${query({ formId: change.formId })}`,
+        jsonRequest('POST', { inputField: change.inputField, ...choice }),
+      );
+    case 'updateField':
+      return send(
+        `/consent/input-field?${query({ id: change.fieldId })}`,
+        jsonRequest('PUT', { inputField: change.inputField, ...choice }),
+      );
+    case 'deleteField':
+      return send(`/consent/input-field?${query({ id: change.fieldId, ...choice })}`, { method: 'DELETE' });
+    case 'replaceFields':
+      return send(
+        `/update/consent-form/input-fields?${query({ id: change.formId, language: change.language })}`,
+        jsonRequest('PUT', { inputFields: change.inputFields, ...choice }),
+      );
+    case 'replaceFile':
+      return send(
+        `/update/consent-form?${query({ id: change.formId, language: change.language })}`,
+        multipart('PUT', 'consentFormSettings', choice satisfies TConsentFormReplace, change.file),
+      );
+    case 'switchToDefault':
+      return send(`/consent-form?${query({ id: change.formId, ...choice })}`, { method: 'DELETE' });
+    case 'addForm':
+      return send(
+        `/consent-form?${query({ healthSystemId: change.healthSystemId })}`,
+        multipart(
+          'POST',
+          'data',
+          {
+            language: change.language,
+            inputFields: change.inputFields,
+            fileName: change.file.name,
+            ...choice,
+          } satisfies TConsentFormCreate,
+          change.file,
+        ),
+      );
+  }
+}
+
+/** Publishes a consent change; then every health-system query loads again (lists count forms and versions). */
+export function useConsentChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ change, choice }: { change: ConsentChange; choice: PublishChoice }) =>
+      sendConsentChange(change, choice),
+    onSuccess: () => client.invalidateQueries({ queryKey: HEALTH_SYSTEMS_KEY }),
+  });
+}

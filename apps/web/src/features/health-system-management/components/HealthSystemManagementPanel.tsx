@@ -1,0 +1,33 @@
+import { Box, Button } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { THealthSystemOverviewRow } from '@portal/shared/health-systems/health-system-info';
+import { AdminPanel } from '../../../components/admin/AdminPanel';
+import { HealthSystemModal, type HealthSystemModalMode } from './HealthSystemModal';
+import { HealthSystemsTable } from './HealthSystemsTable';
+
+type Opened = { mode: 'create' } | { mode: Exclude<HealthSystemModalMode, 'create'>; healthSystemId: string };
+
+/**
+ * Health System Management: the onboarded health systems, onboarding a new one (Onboard New System), and
+ * viewing or editing one, each in the three-step modal.
+ */
+export function HealthSystemManagementPanel() {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState<Opened>();
+  const open = useCallback(
+    (mode: 'view' | 'edit', row: THealthSystemOverviewRow) => setOpened({ mode, healthSystemId: row.id }),
+    [],
+  );
+  return (
+    <AdminPanel title={t('systemOptions.tabs.healthSystemManagement')}>
+      <Box sx={{ mb: 3 }}>
+        <Button variant="contained" onClick={() => setOpened({ mode: 'create' })}>
+          {t('healthSystems.table.onboard')}
+        </Button>
+      </Box>
+      <HealthSystemsTable onOpen={open} />
+      {opened && <HealthSystemModal {...opened} onClose={() => setOpened(undefined)} />}
+    </AdminPanel>
+  );
+}

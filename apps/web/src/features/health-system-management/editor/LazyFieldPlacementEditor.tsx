@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import { Backdrop, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@portal/shared/constants';
+import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
+
+export interface FieldPlacementEditorProps {
+  open: boolean;
+  /** The PDF the fields sit on (an uploaded File, or the stored form fetched as a Blob). */
+  pdf: Blob;
+  language: Language;
+  fields: TInputFieldSettings[];
+  /** Save answers the edited list (in PDF points, top-left origin, y downward); a rejected promise keeps it open with the error shown. */
+  onSave(fields: TInputFieldSettings[]): void | Promise<void>;
+  onCancel(): void;
+}
+
+// react-pdf and pdf.js load with the editor, the first time it opens.
+const FieldPlacementEditor = lazy(() => import('./FieldPlacementEditor'));
+
+/** The visual field editor, loaded only when it opens; each opening starts from the fields it is given. */
+export function LazyFieldPlacementEditor(props: FieldPlacementEditorProps) {
+  const { t } = useTranslation();
+  if (!props.open) return <></>;
+  return (
+    <Suspense
+      fallback={
+        <Backdrop open sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Backdrop>
+      }
+    >
+      <FieldPlacementEditor {...props} />
+    </Suspense>
+  );
+}
