@@ -1,8 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, apiLogin, createPatient, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, setLanguage, test, today, type Language } from './fixtures';
+import { activateThroughLink, ADMIN, apiLogin, PATIENT_PASSWORD, useSignedIn } from './accounts';
+import {
+  activationLinkFor,
+  expect,
+  expectNoAxeViolations,
+  setLanguage,
+  test,
+  today,
+  uniqueEmail,
+  type Language,
+} from './fixtures';
+import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
 import { signInAdmin } from './settings-editors';
 import { drawSignature } from './signing';
 import { text } from './texts';
@@ -19,7 +29,7 @@ async function consentPdf(path: string, title: string) {
   await writeFile(path, await document.save({ useObjectStreams: false }));
 }
 
-/** What each journey names differently: the system, its form's fields, the participant. */
+/** What each journey names differently: the system, its form's fields, the participant (as the wizard names them). */
 const STORIES = {
   en: {
     name: 'Lakeside Kidney Care',
@@ -29,7 +39,7 @@ const STORIES = {
     agree: 'I agree to take part in this study',
     printedName: 'Printed name of the participant',
     signingDate: 'Date of signing',
-    signer: 'Rose Walker',
+    signer: "Rose O'Neil",
   },
   sp: {
     name: 'Clínica Renal del Valle',
@@ -39,7 +49,7 @@ const STORIES = {
     agree: 'Acepto participar en este estudio',
     printedName: 'Nombre del participante en letra de imprenta',
     signingDate: 'Fecha de la firma',
-    signer: 'Lucía Ramírez',
+    signer: 'María José de la Cruz',
   },
 } as const;
 
@@ -79,7 +89,7 @@ for (const language of ['en', 'sp'] as const) {
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     const t = (key: string, values?: Record<string, string>) => text(language, key, values);
     const story = STORIES[language];
     // A system of its own on every run (a retry runs against the same portal, where names are taken).
@@ -257,12 +267,28 @@ for (const language of ['en', 'sp'] as const) {
       new RegExp(t('healthSystems.table.view')),
     ]);
 
-    // 2. A participant who chose the new system signs its own form, with the fields where they were placed.
+    // 2. A person registers choosing the new system by its label in their language, activates the account and
+    // signs the system's own form, with the fields where they were placed.
     const participantContext = await browser.newContext();
     const participantPage = await participantContext.newPage();
-    const account = await createPatient(language, `hsm-${language}`, { consented: false, healthSystem: databaseValue });
+    const email = uniqueEmail(`hsm-${language}`);
     await setLanguage(participantPage, language, baseURL!);
-    await useSignedIn(participantPage, await apiLogin(account.email, account.password));
+    await participantPage.goto('/register-patient');
+    await passCriteria(participantPage, t);
+    await passAccount(participantPage, t, email);
+    await fillPersonal(participantPage, t, language);
+    await select(participantPage, t('registration.fields.healthSystem')).selectOption({ label: dropdownLabel });
+    const chosen = participantPage.getByRole('dialog', { name: t('registration.healthSystemDialog.title') });
+    await expect(chosen).toContainText(t('registration.healthSystemDialog.body', { name: dropdownLabel }));
+    await chosen.getByRole('button', { name: t('registration.healthSystemDialog.yes') }).click();
+    await participantPage.getByLabel(t('registration.healthSystemConsent', { name: dropdownLabel })).check();
+    await solveCaptcha(participantPage);
+    await participantPage.getByRole('button', { name: t('registration.submit') }).click();
+    await expect(
+      participantPage.getByRole('heading', { level: 2, name: t('registration.steps.activate') }),
+    ).toBeVisible();
+    await activateThroughLink(participantPage, language, (await activationLinkFor(email)).link);
+    await useSignedIn(participantPage, await apiLogin(email, PATIENT_PASSWORD));
     await participantPage.goto('/dashboard');
     const ceremony = participantPage.getByRole('dialog', { name: t('consent.sign.title') });
     await expect(
@@ -273,6 +299,10 @@ for (const language of ['en', 'sp'] as const) {
     ).toBeVisible();
     await expect(ceremony.getByRole('textbox', { name: story.printedName, exact: true })).toBeVisible();
     await expect(ceremony.getByRole('note')).toHaveCount(0);
+    // The form is the system's own PDF, under the name it was uploaded with.
+    const form = participantPage.waitForEvent('download');
+    await ceremony.getByRole('button', { name: t('consent.sign.download') }).click();
+    expect((await form).suggestedFilename()).toBe(`${databaseValue}.pdf`);
     await expectNoAxeViolations(participantPage);
     await signCeremony(participantPage, language, ceremony, story.signer);
 
@@ -329,7 +359,7 @@ for (const language of ['en', 'sp'] as const) {
       .getByRole('button', { name: t('shell.logout') })
       .click();
     await expect(participantPage).toHaveURL(/\/$/);
-    await useSignedIn(participantPage, await apiLogin(account.email, account.password));
+    await useSignedIn(participantPage, await apiLogin(email, PATIENT_PASSWORD));
     await participantPage.goto('/dashboard');
     await expect(
       ceremony.getByRole('region', { name: t('consent.sign.pageLabel', { page: '1', pages: '1' }) }),

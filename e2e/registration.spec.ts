@@ -1,60 +1,7 @@
-import type { Page } from '@playwright/test';
-import {
-  activationLinkFor,
-  expect,
-  expectNoAxeViolations,
-  setLanguage,
-  test,
-  uniqueEmail,
-  type Language,
-} from './fixtures';
+import { activationLinkFor, expect, expectNoAxeViolations, setLanguage, test, uniqueEmail } from './fixtures';
 import { activateThroughLink } from './accounts';
+import { field, fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
 import { text } from './texts';
-
-const PASSWORD = 'Kidney#2026';
-
-/** A text box by its accessible name (the required mark is hidden from it). */
-function field(page: Page, label: string) {
-  return page.getByRole('textbox', { name: label, exact: true });
-}
-
-function select(page: Page, label: string) {
-  return page.getByRole('combobox', { name: label, exact: true });
-}
-
-async function passCriteria(page: Page, t: (key: string) => string) {
-  await page.getByLabel(t('registration.criteria.isAdult')).check();
-  await page.getByLabel(t('registration.criteria.kidneyDiseaseStatus')).check();
-  await page.getByLabel(t('registration.criteria.nkfRegistrationParticipation')).check();
-  await page.getByRole('button', { name: t('registration.next') }).click();
-}
-
-async function passAccount(page: Page, t: (key: string) => string, email: string) {
-  await field(page, t('registration.fields.email')).fill(email);
-  await field(page, t('registration.fields.password')).fill(PASSWORD);
-  await page.getByRole('button', { name: t('registration.next') }).click();
-  await expect(page.getByRole('heading', { level: 2, name: t('registration.steps.personal') })).toBeVisible();
-}
-
-async function fillPersonal(page: Page, t: (key: string) => string, language: Language) {
-  await field(page, t('registration.fields.firstName')).fill(language === 'en' ? 'Rose' : 'María José');
-  await field(page, t('registration.fields.lastName')).fill(language === 'en' ? "O'Neil" : 'de la Cruz');
-  await field(page, t('registration.fields.birthDate')).fill('05171960');
-  await expect(field(page, t('registration.fields.birthDate'))).toHaveValue('05/17/1960');
-  await select(page, t('registration.fields.gender')).selectOption({ index: 2 });
-  await select(page, t('registration.fields.country')).selectOption({ index: 1 });
-  await field(page, t('registration.fields.postalCode')).fill('17821');
-  await expect(select(page, t('registration.fields.language'))).toHaveValue(language);
-}
-
-/** Ticks the self-hosted captcha and waits for its proof of work to finish. */
-async function solveCaptcha(page: Page) {
-  const widget = page.locator('altcha-widget');
-  // The widget draws its own box over the native checkbox; a person clicks its label.
-  await widget.locator('label').first().click();
-  await expect(widget.locator('[data-state="verified"]').first()).toBeAttached({ timeout: 20_000 });
-  await expect(widget.getByRole('checkbox')).toBeChecked();
-}
 
 for (const language of ['en', 'sp'] as const) {
   test(`a person registers, receives the activation e-mail and activates the account (${language})`, async ({
