@@ -577,7 +577,7 @@ export const consentInputFields = pgTable(
 
 /**
  * A participant's signature: the exact form version and hash it was made on, the signed PDF and its hash,
- * and the evidence of the ceremony. One per account; never updated.
+ * and the evidence of the ceremony. One per account and form version (a re-consent adds one); never updated.
  */
 export const consentSignatures = pgTable(
   'consent_signatures',
