@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { HEADER_CLEARANCE_PX } from '../components/ui/styles';
 
 /** Calm, high-contrast colours (all text pairs meet WCAG AA) and a slightly larger type scale for older readers. */
 export const theme = createTheme({
@@ -19,7 +20,7 @@ export const theme = createTheme({
   shape: { borderRadius: 10 },
   components: {
     // The header stays at the top: whatever is scrolled into view (a form's first error) lands below it.
-    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: '88px' } } },
+    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: `${HEADER_CLEARANCE_PX}px` } } },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiLink: { defaultProps: { underline: 'always' } },
   },

@@ -7,3 +7,6 @@ export const focusRing = {
 export const READING = { fontSize: '1.125rem', lineHeight: 1.7 } as const;
 /** About 70 characters a line. */
 export const MEASURE = '70ch';
+
+/** How far below the top of the window the sticky header ends, with a little room: what must stay clear of it. */
+export const HEADER_CLEARANCE_PX = 88;

@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { SectionPicker } from '../../components/ui/SectionPicker';
-import { focusRing } from '../../components/ui/styles';
+import { focusRing, HEADER_CLEARANCE_PX } from '../../components/ui/styles';
 
 /** The administrators' tabs in the sidebar's order; each one's address is `/system-options?tab=<slug>`. */
 const SYSTEM_OPTIONS_SLUGS = [
@@ -60,7 +60,17 @@ export default function SystemOptionsPage({ tabs }: { tabs: SystemOptionsTab[] }
             <Box
               component="nav"
               aria-label={t('systemOptions.navLabel')}
-              sx={{ flex: '0 0 260px', borderRight: 1, borderColor: 'divider' }}
+              sx={{
+                flex: '0 0 260px',
+                borderRight: 1,
+                borderColor: 'divider',
+                // The sidebar stays in view below the header while a long panel scrolls, so no tab hides under it.
+                alignSelf: 'flex-start',
+                position: 'sticky',
+                top: HEADER_CLEARANCE_PX,
+                maxHeight: `calc(100vh - ${HEADER_CLEARANCE_PX}px)`,
+                overflowY: 'auto',
+              }}
             >
               <List disablePadding>
                 {ordered.map((tab) => (
