@@ -12,12 +12,12 @@ import { megabytes, placementProblems } from './consent-fields';
 import { checkConsentPdf, pdfPageSizes } from './pdf-upload';
 import type { Tx } from './system-change';
 
-/** The PDF judged by its bytes alone: its page sizes, or the problem named by `errorField`. */
+/** The PDF judged by its bytes alone: its page sizes and the bytes to store, or the problem named by `errorField`. */
 export async function judgeUploadedPdf(
   bytes: Uint8Array | undefined,
   language: Language,
   errorField: string,
-): Promise<{ ok: true; pages: PageSize[] } | { ok: false; problem: FieldProblem }> {
+): Promise<{ ok: true; pages: PageSize[]; bytes: Uint8Array } | { ok: false; problem: FieldProblem }> {
   if (!bytes) return { ok: false, problem: { errorField, message: M.fileRequired, values: { language } } };
   const check = await checkConsentPdf(bytes);
   return check.ok ? check : { ok: false, problem: { errorField, message: check.message, values: { language } } };

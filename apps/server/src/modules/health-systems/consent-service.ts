@@ -117,7 +117,7 @@ export function createConsentService(deps: HealthSystemsDeps) {
         const problems = fieldListProblems(fields, pdf.pages, target.language, fieldNames);
         if (problems.length > 0) return fieldRefusal(400, problems);
         const fileName = safePdfName(file!.fileName, start.current.fileName.replace(/\.pdf$/i, ''));
-        return { file: { bytes: file!.bytes }, fileName, fields };
+        return { file: { bytes: pdf.bytes }, fileName, fields };
       });
     },
 
@@ -154,7 +154,7 @@ export function createConsentService(deps: HealthSystemsDeps) {
       if (problems.length > 0) return fieldRefusal(400, problems);
       const fileName = safePdfName(data.fileName ?? file!.fileName, `consent-${data.language}`);
       return publish({ id: healthSystemId, language: data.language }, { ...data, actorId, context }, async () => ({
-        file: { bytes: file!.bytes },
+        file: { bytes: pdf.bytes },
         fileName,
         fields,
       }));

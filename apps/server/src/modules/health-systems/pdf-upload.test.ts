@@ -36,7 +36,22 @@ function rewrite(bytes: Uint8Array, from: string, to: string) {
 
 describe('checkConsentPdf', () => {
   it('accepts a one-page US Letter PDF', async () => {
-    expect(await checkConsentPdf(await pdf())).toEqual({ ok: true, pages: [{ width: 612, height: 792 }] });
+    expect(await checkConsentPdf(await pdf())).toEqual({
+      ok: true,
+      bytes: expect.any(Uint8Array),
+      pages: [{ width: 612, height: 792 }],
+    });
+  });
+
+  it('answers the document as it was parsed, written anew: what a byte scanner alone would see is gone', async () => {
+    const uploaded = textOf(await pdf());
+    const end = uploaded.lastIndexOf('%%EOF');
+    const withNote = latin1(`${uploaded.slice(0, end)}% a note only a byte scanner reads\n%%EOF\n`);
+    const check = await checkConsentPdf(withNote);
+    if (!check.ok) throw new Error(check.message);
+    expect(textOf(check.bytes).startsWith('%PDF-')).toBe(true);
+    expect(textOf(check.bytes)).not.toContain('a note only a byte scanner reads');
+    expect(await pdfPageSizes(check.bytes)).toEqual([{ width: 612, height: 792 }]);
   });
 
   it('reports each page as shown: A4 rounded, a rotated page turned, a crop box instead of the media box', async () => {
@@ -50,6 +65,7 @@ describe('checkConsentPdf', () => {
     });
     expect(await checkConsentPdf(bytes)).toEqual({
       ok: true,
+      bytes: expect.any(Uint8Array),
       pages: [
         { width: 612, height: 792 },
         { width: 595.28, height: 841.89 },
@@ -79,6 +95,7 @@ describe('checkConsentPdf', () => {
     for (const opened of [bytes, goTo])
       expect(await checkConsentPdf(opened)).toEqual({
         ok: true,
+        bytes: expect.any(Uint8Array),
         pages: [
           { width: 612, height: 792 },
           { width: 612, height: 792 },
@@ -297,7 +314,11 @@ describe('checkConsentPdf', () => {
           '',
         ].join('\n'),
       );
-      expect(await checkConsentPdf(bytes)).toEqual({ ok: true, pages: [{ width: 612, height: 792 }] });
+      expect(await checkConsentPdf(bytes)).toEqual({
+        ok: true,
+        bytes: expect.any(Uint8Array),
+        pages: [{ width: 612, height: 792 }],
+      });
     });
   });
 

@@ -16,8 +16,12 @@ import {
 } from '@portal/shared/health-systems/consent-form-settings';
 import { pageFrame } from '../../lib/pdf-page-frame';
 
-/** A refusal's `message` is a CONSENT_FORM_MESSAGES key. */
-export type PdfCheck = { ok: true; pages: PageSize[] } | { ok: false; message: string };
+/**
+ * An accepted PDF's page sizes and the bytes to store: the document as the library parsed it, written anew, so
+ * every reader (the ceremony's viewer, the stamping) sees exactly the objects that were checked. A refusal's
+ * `message` is a CONSENT_FORM_MESSAGES key.
+ */
+export type PdfCheck = { ok: true; pages: PageSize[]; bytes: Uint8Array } | { ok: false; message: string };
 
 const M = CONSENT_FORM_MESSAGES;
 const HEADER = '%PDF-';
@@ -60,7 +64,8 @@ const nameText = (name: PDFName) => unescapeName(name.decodeText());
 /**
  * Judges an uploaded consent PDF by its bytes, never by its name or declared type: a PDF from its first byte to
  * its last `%%EOF`, with no markup a browser could sniff, not encrypted, parsing completely with at least one
- * page, and with nothing that runs, launches, submits or embeds. `pages` are the page sizes in points, as shown.
+ * page, and with nothing that runs, launches, submits or embeds. `pages` are the page sizes in points, as shown;
+ * `bytes` the parsed document written anew, which is what is stored.
  */
 export async function checkConsentPdf(bytes: Uint8Array): Promise<PdfCheck> {
   if (bytes.byteLength > CONSENT_PDF_MAX_BYTES) return refuse(M.fileTooLarge);
@@ -92,7 +97,7 @@ export async function checkConsentPdf(bytes: Uint8Array): Promise<PdfCheck> {
   }
   if (pages.length === 0) return refuse(M.unreadable);
   if (hasActiveContent(document) || [...written].some((name) => ACTIVE_NAMES.has(name))) return refuse(M.activeContent);
-  return { ok: true, pages };
+  return { ok: true, pages, bytes: await document.save({ updateFieldAppearances: false }) };
 }
 
 /** The page sizes of a stored (already checked) PDF, in points, as shown. */

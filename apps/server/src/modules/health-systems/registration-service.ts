@@ -38,7 +38,7 @@ async function judgeNewForm(entry: Entry, files: Files): Promise<{ form?: Custom
   const fields = entry.inputFields.map(toFormField);
   const problems = fieldListProblems(fields, pdf.pages, entry.language, names);
   const fileName = safePdfName(entry.fileName ?? upload!.fileName, `consent-${entry.language}`);
-  return { form: { file: { bytes: upload!.bytes }, fileName, fields }, problems };
+  return { form: { file: { bytes: pdf.bytes }, fileName, fields }, problems };
 }
 
 /** Which of a system's name and database value another system holds. */
