@@ -16,3 +16,6 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   await i18next.changeLanguage('en');
 });
+
+// jsdom lays nothing out and has no scrolling: scrolling an element into view does nothing here.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};

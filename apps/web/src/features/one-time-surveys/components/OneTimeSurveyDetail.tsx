@@ -11,6 +11,7 @@ import { browserTimeZone } from '../../../lib/local-date-time';
 import { useOneTimeSurvey } from '../api/one-time-surveys-api';
 import { nameIn, STATE_LABELS } from './one-time-words';
 import { OneTimeFailuresTable, OneTimeUsersTable } from './OneTimeUserTables';
+import { focusPanelHeading } from '../../../lib/focus-panel-heading';
 
 /** One survey: Back to Surveys, its figures, its configured participants and those not initiated. */
 export function OneTimeSurveyDetail({ id, onBack, onEdit }: { id: string; onBack(): void; onEdit(): void }) {
@@ -36,7 +37,7 @@ function SurveyFigures({ survey, onEdit }: { survey: z.infer<typeof ZOneTimeSurv
   const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a survey moves the reader to its name, as a new page would.
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => focusPanelHeading(heading.current), []);
   const timeZone = browserTimeZone();
   const moment = (iso: string) => formatDateTime(iso, timeZone);
   return (

@@ -23,6 +23,7 @@ import { ParticipantsField, type ParticipantSource } from './ParticipantsField';
 import { type ParticipantList } from './participant-list';
 import { UnmatchedRows } from './UnmatchedRows';
 import { useParticipantCheck } from './use-participant-check';
+import { focusPanelHeading } from '../../../lib/focus-panel-heading';
 
 export interface OneTimeSurveyEditorProps {
   /** The survey to change (only while its send date has not come); a new one without. */
@@ -66,7 +67,7 @@ function EditorForm({
   const participants = useParticipantCheck(list, setList);
   const [formError, setFormError] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => focusPanelHeading(heading.current), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(undefined);
