@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -35,23 +34,8 @@ export interface Part {
   contentType?: string;
 }
 
-/** A multipart/form-data body written by hand, as a browser's FormData sends it. */
-export function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = `----PortalTestBoundary${randomUUID().replaceAll('-', '')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head = part.fileName
-      ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\n` +
-        `Content-Type: ${part.contentType ?? 'application/pdf'}`
-      : `Content-Disposition: form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** An authenticated multipart call; `language` sets the preferredLanguage cookie. */
-export function multipartCall(
+/** An authenticated multipart call, encoded as a browser's FormData sends it; `language` sets the preferredLanguage cookie. */
+export async function multipartCall(
   t: TestApp,
   method: Method,
   path: string,
@@ -59,12 +43,21 @@ export function multipartCall(
   parts: Part[],
   language?: Language,
 ): Promise<LightMyRequestResponse> {
-  const body = multipartBody(parts);
+  const form = new FormData();
+  for (const part of parts)
+    if (part.fileName)
+      form.append(part.name, new Blob([part.value], { type: part.contentType ?? 'application/pdf' }), part.fileName);
+    else form.append(part.name, String(part.value));
+  // The platform's own encoder writes the body and its boundary, exactly as fetch would.
+  const encoded = new Request('http://portal.test/', { method: 'POST', body: form });
   return t.app.inject({
     method,
     url: `${API}${path}`,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': body.contentType },
-    payload: body.payload,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'content-type': encoded.headers.get('content-type')!,
+    },
+    payload: Buffer.from(await encoded.arrayBuffer()),
     cookies: language ? { preferredLanguage: language } : {},
   });
 }

@@ -48,6 +48,21 @@ describe('formChanges', () => {
     ]);
   });
 
+  it('pairs fields of the same type and description one to one', () => {
+    const initials = (page: number) => field('Initials', 72, { coordinates: { page, x: 72, y: 740 } });
+    const before = { healthSystemId: SYSTEM, sha256: 'a', fields: [initials(1), initials(2), initials(3)] };
+    const moved = { ...initials(1), coordinates: { page: 1, x: 300, y: 740 } };
+    expect(formChanges(before, { ...before, fields: [moved, initials(2), initials(3)] })).toEqual([
+      { kind: 'fieldChanged', field: 'Initials' },
+    ]);
+    expect(formChanges(before, { ...before, fields: [initials(1), initials(3)] })).toEqual([
+      { kind: 'fieldRemoved', field: 'Initials' },
+    ]);
+    expect(formChanges(before, { ...before, fields: [...before.fields, initials(4)] })).toEqual([
+      { kind: 'fieldAdded', field: 'Initials' },
+    ]);
+  });
+
   it('finds nothing when only the ids differ', () => {
     const before = { healthSystemId: SYSTEM, sha256: 'a', fields: [field('Printed name')] };
     const after = { healthSystemId: SYSTEM, sha256: 'a', fields: [field('Printed name', 72, { id: 'new id' })] };

@@ -40,12 +40,12 @@ export const ZSignatureInitReply = envelope(ZSignatureInit);
  * replaced, a field added, changed or removed (named by its description), or a different form altogether
  * (the study's default form in place of the health system's own, or the other way round).
  */
-export const FORM_CHANGE_KINDS = ['document', 'fieldAdded', 'fieldChanged', 'fieldRemoved', 'formReplaced'] as const;
-export const ZFormChange = z.object({ kind: z.enum(FORM_CHANGE_KINDS), field: z.string().optional() });
+const FORM_CHANGE_KINDS = ['document', 'fieldAdded', 'fieldChanged', 'fieldRemoved', 'formReplaced'] as const;
+const ZFormChange = z.object({ kind: z.enum(FORM_CHANGE_KINDS), field: z.string().optional() });
 export type TFormChange = z.infer<typeof ZFormChange>;
 
 /** A re-consent: the version signed before, when (MM/DD/YYYY), and what changed since. */
-export const ZReconsent = z.object({
+const ZReconsent = z.object({
   signedVersion: z.number().int(),
   signedDate: z.string(),
   changes: z.array(ZFormChange),

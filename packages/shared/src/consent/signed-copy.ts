@@ -9,15 +9,12 @@ export const ZConsentViewReply = envelope(ZConsentView.nullable());
 /** The file name of a downloaded signed copy. */
 export const SIGNED_COPY_FILE_NAME = 'signed-informed-consent.pdf';
 
-/** One signed version in `GET /consent/signatures`, newest first. */
-export const ZSignedVersion = z.object({
+/** One signed version in `GET /consent/signatures`, newest first: who signed and when, of which version. */
+const ZSignedVersion = ZConsentView.extend({
   /** The signature's id, for `GET /consent/download-stream?signatureId=`. */
   id: z.string(),
   /** The form version signed. */
   version: z.number().int(),
-  consentSignBy: z.string(),
-  /** MM/DD/YYYY (UTC). */
-  signedDate: z.string(),
   /** Whether it is the participant's latest signature. */
   latest: z.boolean(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { CONSENT_FIELD_TYPES, ZConsentInputField, type TConsentInputField } from '../consent/ceremony';
 import { LANGUAGES, type Language } from '../constants';
+import { ZLoadedRevision } from './health-system-info';
 
 /** Message keys of consent forms, their uploads and their input fields. */
 export const CONSENT_FORM_MESSAGES = {
@@ -58,9 +59,9 @@ const M = CONSENT_FORM_MESSAGES;
 /** A consent PDF is at most 5 MB (5,242,880 bytes). */
 export const CONSENT_PDF_MAX_BYTES = 5_242_880;
 export const CONSENT_FIELDS_MAX = 50;
-export const FIELD_DESCRIPTION_MIN = 5;
+const FIELD_DESCRIPTION_MIN = 5;
 export const FIELD_DESCRIPTION_MAX = 500;
-export const FIELD_NAME_MAX = 100;
+const FIELD_NAME_MAX = 100;
 /** The file name a viewed form downloads under when the browser blocks the new tab. */
 export const CONSENT_FORM_DOWNLOAD_NAME = 'consent-form.pdf';
 
@@ -127,16 +128,16 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * Every consent-changing call takes: whether participants who signed an earlier version of this form must sign
  * the new one, and the system's revision the editor loaded (a stale one is refused, nothing saved).
  */
-export const ZPublishOptions = z.object({
-  reconsent: z.boolean().default(false),
-  revision: z.number().int().positive().optional(),
-});
+const ZPublishOptions = z.object({ reconsent: z.boolean().default(false), revision: ZLoadedRevision });
+
+/** A form's input fields, as many as a form may have. */
+const ZInputFieldList = z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields);
 
 /** `POST /consent/input-field?formId` and `PUT /consent/input-field?id`. */
 export const ZInputFieldRequest = ZPublishOptions.extend({ inputField: ZInputFieldSettings });
 /** `PUT /update/consent-form/input-fields?id&language`: the form's whole list (the visual editor's save). */
 export const ZInputFieldsRequest = ZPublishOptions.extend({
-  inputFields: z.array(ZInputFieldSettings).min(1, M.lastField).max(CONSENT_FIELDS_MAX, M.tooManyFields),
+  inputFields: ZInputFieldList.min(1, M.lastField),
 });
 /** `DELETE /consent-form?id` and `DELETE /consent/input-field?id`: the options come in the query. */
 export const ZPublishQuery = z.object({
@@ -157,23 +158,18 @@ export const ZConsentFormEntryInput = z.object({
   language: z.enum(LANGUAGES),
   useDefault: z.boolean(),
   fileName: z.string().max(255).optional(),
-  inputFields: z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields).default([]),
+  inputFields: ZInputFieldList.default([]),
 });
-export type TConsentFormEntryInput = z.output<typeof ZConsentFormEntryInput>;
 
 /**
  * The JSON part `consentFormSettings` of `PUT /update/consent-form?id&language`, whose new PDF is the file part
  * `file`: without `inputFields` the current version's fields move onto the new PDF.
  */
 export const ZConsentFormReplace = ZPublishOptions.extend({
-  inputFields: z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields).optional(),
+  inputFields: ZInputFieldList.optional(),
 });
 /** The JSON part `data` of `POST /consent-form?healthSystemId`, whose PDF is the file part `file`. */
-export const ZConsentFormCreate = ZPublishOptions.extend({
-  language: z.enum(LANGUAGES),
-  fileName: z.string().max(255).optional(),
-  inputFields: z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields).default([]),
-});
+export const ZConsentFormCreate = ZConsentFormEntryInput.omit({ useDefault: true }).extend(ZPublishOptions.shape);
 /** The file part of the single-form calls. */
 export const CONSENT_FILE_PART = 'file';
 
@@ -181,7 +177,7 @@ export const CONSENT_FILE_PART = 'file';
 export const consentFilePart = (language: Language) => `file_${language}`;
 
 /** One language of `GET /health-system?tab=CONSENT`. */
-export const ZConsentFormEntry = z.object({
+const ZConsentFormEntry = z.object({
   /** The current version's id; null when the system uses the default form in this language. */
   id: z.string().nullable(),
   language: z.enum(LANGUAGES),
@@ -205,7 +201,7 @@ export const ZConsentTab = z.object({
 export type TConsentTab = z.infer<typeof ZConsentTab>;
 
 /** What a consent change answers: the language's current version (null: the default form) and who is asked. */
-export const ZConsentChange = z.object({
+const ZConsentChange = z.object({
   formId: z.string().nullable(),
   version: z.number().int().nullable(),
   revision: z.number(),

@@ -36,11 +36,11 @@ export const DROPDOWN_LABEL_MAX = 200;
  * The value stored on each participant who chose the system: lower-case letters, digits, `-` and `_`, starting
  * with a letter, 2 to 64 characters. It never changes after onboarding.
  */
-export const DATABASE_VALUE_PATTERN = /^[a-z][a-z0-9_-]{1,63}$/;
+const DATABASE_VALUE_PATTERN = /^[a-z][a-z0-9_-]{1,63}$/;
 /** The registration choice 'None of the below': never a health system's database value. */
 export const NO_HEALTH_SYSTEM = 'none';
 
-export const HEALTH_SYSTEM_TABS = ['BASIC', 'SYSTEM_INFO', 'CONSENT'] as const;
+const HEALTH_SYSTEM_TABS = ['BASIC', 'SYSTEM_INFO', 'CONSENT'] as const;
 export type HealthSystemTab = (typeof HEALTH_SYSTEM_TABS)[number];
 
 export const HEALTH_SYSTEM_PAGE_SIZES = [5, 10, 15, 25] as const;
@@ -72,7 +72,7 @@ export const ZDropdownLabels = z
   )
   .refine((labels) => LANGUAGES.every((code) => Boolean(labels[code])), M.labelsRequired);
 
-export const ZDatabaseValue = z
+const ZDatabaseValue = z
   .string({ error: M.databaseValueRequired })
   .trim()
   .min(1, M.databaseValueRequired)
@@ -82,6 +82,9 @@ export const ZDatabaseValue = z
 /** System configuration: the stored value and the dropdown labels. */
 export const ZSystemInfo = z.object({ databaseValue: ZDatabaseValue, dropdownLabels: ZDropdownLabels });
 export type TSystemInfo = z.output<typeof ZSystemInfo>;
+
+/** The system's revision the editor loaded: a change made since then refuses the edit, nothing saved. */
+export const ZLoadedRevision = z.number().int().positive().optional();
 
 /**
  * `PUT /update/system-info?id`: the labels and whether the system is active. The database value may be sent
@@ -94,12 +97,12 @@ export const ZSystemInfoUpdate = z.object({
     dropdownLabels: ZDropdownLabels,
     isActive: z.boolean().optional(),
   }),
-  revision: z.number().int().positive().optional(),
+  revision: ZLoadedRevision,
 });
 export type TSystemInfoUpdate = z.output<typeof ZSystemInfoUpdate>;
 
 /** `PUT /update/basic-info?id`. */
-export const ZBasicInfoUpdate = ZBasicInfo.extend({ revision: z.number().int().positive().optional() });
+export const ZBasicInfoUpdate = ZBasicInfo.extend({ revision: ZLoadedRevision });
 
 /** `?id=` of the calls that name one health system. */
 export const ZHealthSystemIdQuery = z.object({ id: z.uuid({ error: M.notFound }) });
@@ -125,7 +128,7 @@ export const ZHealthSystemOverviewQuery = pageQuery({
   sortFields: ['name', 'onboardedOn'],
   defaultSort: { field: 'name', direction: 'asc' },
 });
-export const ZHealthSystemOverviewRow = z.object({
+const ZHealthSystemOverviewRow = z.object({
   id: z.string(),
   name: z.string(),
   databaseValue: z.string(),

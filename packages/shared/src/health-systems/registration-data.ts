@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { envelope } from '../api/envelope';
 import { LANGUAGES } from '../constants';
-import { ZConsentFormEntryInput } from './consent-form-settings';
-import { ZBasicInfo, ZSystemInfo } from './health-system-info';
+import { CONSENT_FORM_MESSAGES, ZConsentFormEntryInput } from './consent-form-settings';
+import { ZBasicInfo, ZLoadedRevision, ZRevisionReply, ZSystemInfo } from './health-system-info';
 
 /**
  * The JSON part `data` of `POST /health-system/register` (multipart, with `file_en` / `file_sp` PDFs for custom
@@ -14,18 +13,20 @@ export const ZHealthSystemRegistration = z.object({
   systemInfo: ZSystemInfo,
   consentForms: z
     .array(ZConsentFormEntryInput)
-    .refine((forms) => LANGUAGES.every((code) => forms.filter((f) => f.language === code).length === 1), {
-      message: 'healthSystems.consent.noData',
-    }),
+    .refine(
+      (forms) => LANGUAGES.every((code) => forms.filter((f) => f.language === code).length === 1),
+      CONSENT_FORM_MESSAGES.noData,
+    ),
 });
 export type THealthSystemRegistration = z.output<typeof ZHealthSystemRegistration>;
 
 export const ZHealthSystemUpdate = ZHealthSystemRegistration.extend({
   id: z.uuid(),
-  revision: z.number().int().positive().optional(),
+  revision: ZLoadedRevision,
   isActive: z.boolean().optional(),
   reconsent: z.boolean().default(false),
 });
 export type THealthSystemUpdate = z.output<typeof ZHealthSystemUpdate>;
 
-export const ZRegisteredReply = envelope(z.object({ id: z.string(), revision: z.number() }));
+/** Registration answers as every change of a system does: its id and revision. */
+export const ZRegisteredReply = ZRevisionReply;

@@ -1,6 +1,6 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PICTURE_MAX_BYTES } from '@portal/shared/account/profile';
+import { readMultipart, registerMultipart } from '../../lib/multipart';
 import type { ProfileUpload } from './service';
 
 /** The parts `PUT /keycloak/user` may carry: four text fields and one file, and a little room for extras. */
@@ -8,7 +8,7 @@ const LIMITS = { fileSize: PICTURE_MAX_BYTES, files: 2, fields: 12, fieldSize: 1
 
 /** Multipart reading for the profile call only (registered inside the account routes' scope). */
 export async function registerProfileMultipart(app: FastifyInstance) {
-  await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: true });
+  await registerMultipart(app, LIMITS);
 }
 
 /**
@@ -17,24 +17,7 @@ export async function registerProfileMultipart(app: FastifyInstance) {
  * stops the reading there: the whole update is refused, so nothing is half-applied.
  */
 export async function readProfileUpload(request: FastifyRequest): Promise<ProfileUpload | 'malformed'> {
-  const fields: Record<string, string> = {};
-  let picture: Buffer | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname)) {
-          fields[part.fieldname] = part.value;
-        }
-      } else if (part.fieldname === 'file' && picture === undefined) {
-        const bytes = await part.toBuffer();
-        if (bytes.length > 0) picture = bytes;
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { fields, picture: 'tooLarge' };
-    return 'malformed';
-  }
-  return { fields, picture };
+  const read = await readMultipart(request, ['file']);
+  if (!read.ok) return read.tooLarge === undefined ? 'malformed' : { fields: read.fields, picture: 'tooLarge' };
+  return { fields: read.fields, picture: read.files.get('file')?.bytes };
 }

@@ -105,24 +105,13 @@ const signatureColumns = {
   signedSha256: consentSignatures.signedSha256,
 };
 
-/** The participant's latest signature. */
-export async function findSignature(db: Executor, userId: string) {
+/** The participant's latest signature, or the one `signatureId` names: only their own is found. */
+export async function findSignature(db: Executor, userId: string, signatureId?: string) {
   const [row] = await db
     .select(signatureColumns)
     .from(consentSignatures)
-    .where(eq(consentSignatures.userId, userId))
+    .where(and(eq(consentSignatures.userId, userId), signatureId ? eq(consentSignatures.id, signatureId) : undefined))
     .orderBy(desc(consentSignatures.signedAt))
-    .limit(1);
-  return row;
-}
-export type SignatureRow = NonNullable<Awaited<ReturnType<typeof findSignature>>>;
-
-/** One of the participant's own signatures; another participant's is not found. */
-export async function findOwnSignature(db: Executor, userId: string, signatureId: string) {
-  const [row] = await db
-    .select(signatureColumns)
-    .from(consentSignatures)
-    .where(and(eq(consentSignatures.id, signatureId), eq(consentSignatures.userId, userId)))
     .limit(1);
   return row;
 }

@@ -3,7 +3,7 @@ import type { TIntegrityReport } from '@portal/shared/consent/withdrawal';
 import { formatDate } from '@portal/shared/dates';
 import type { Database } from '../../db/client';
 import { readFile, sha256Hex } from '../../providers/storage/file-store';
-import { findOwnSignature, findSignature, findSignedVersions, findStoredConsentFiles } from './repository';
+import { findSignature, findSignedVersions, findStoredConsentFiles } from './repository';
 
 /** How many stored files the integrity check reads at a time. */
 const INTEGRITY_BATCH = 20;
@@ -34,7 +34,7 @@ export function createSignedCopyService({ db }: { db: Database }) {
      * checked against its recorded hash.
      */
     async download(userId: string, signatureId?: string): Promise<Uint8Array | undefined> {
-      const signature = signatureId ? await findOwnSignature(db, userId, signatureId) : await findSignature(db, userId);
+      const signature = await findSignature(db, userId, signatureId);
       if (!signature) return undefined;
       const file = await readFile(db, signature.signedFileId);
       if (!file || sha256Hex(file.bytes) !== signature.signedSha256)

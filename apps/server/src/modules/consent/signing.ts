@@ -89,10 +89,6 @@ export function createSigningService(deps: SigningDeps) {
     return form;
   }
 
-  async function snapshotOf(form: ConsentFormRow): Promise<FormSnapshot> {
-    return { healthSystemId: form.healthSystemId, sha256: form.sha256, fields: await findFormFields(db, form.id) };
-  }
-
   /** For a participant asked to sign again: the version they signed last, when, and what changed since. */
   async function reconsentOf(participant: Participant, current: FormSnapshot): Promise<TReconsent | null> {
     if (!reconsentPending(participant)) return null;
@@ -102,7 +98,7 @@ export function createSigningService(deps: SigningDeps) {
     return {
       signedVersion: signed.version,
       signedDate: formatDate(signature.signedAt),
-      changes: formChanges(await snapshotOf(signed), current),
+      changes: formChanges({ ...signed, fields: await findFormFields(db, signed.id) }, current),
     };
   }
 
@@ -151,7 +147,7 @@ export function createSigningService(deps: SigningDeps) {
       const form = await currentForm(participant, formId);
       if ('ok' in form) return form;
       const language = toLanguage(form.language);
-      const snapshot = await snapshotOf(form);
+      const fields = await findFormFields(db, form.id);
       return {
         ok: true,
         data: {
@@ -164,8 +160,8 @@ export function createSigningService(deps: SigningDeps) {
           documentUrl: `${ceremonyUrl(form.id)}/document`,
           codeRequired: (await deps.getSigningPolicy()).otpRequiredBeforeIcfSign,
           participantName: fullName(participant),
-          fields: [...snapshot.fields],
-          reconsent: await reconsentOf(participant, snapshot),
+          fields,
+          reconsent: await reconsentOf(participant, { ...form, fields }),
         },
       };
     },

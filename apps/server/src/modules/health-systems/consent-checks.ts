@@ -12,13 +12,20 @@ import { megabytes, placementProblems } from './consent-fields';
 import { checkConsentPdf, pdfPageSizes } from './pdf-upload';
 import type { Tx } from './system-change';
 
+/** A custom form without its PDF. */
+export const fileRequiredProblem = (language: Language, errorField: string): FieldProblem => ({
+  errorField,
+  message: M.fileRequired,
+  values: { language },
+});
+
 /** The PDF judged by its bytes alone: its page sizes and the bytes to store, or the problem named by `errorField`. */
 export async function judgeUploadedPdf(
   bytes: Uint8Array | undefined,
   language: Language,
   errorField: string,
 ): Promise<{ ok: true; pages: PageSize[]; bytes: Uint8Array } | { ok: false; problem: FieldProblem }> {
-  if (!bytes) return { ok: false, problem: { errorField, message: M.fileRequired, values: { language } } };
+  if (!bytes) return { ok: false, problem: fileRequiredProblem(language, errorField) };
   const check = await checkConsentPdf(bytes);
   return check.ok ? check : { ok: false, problem: { errorField, message: check.message, values: { language } } };
 }

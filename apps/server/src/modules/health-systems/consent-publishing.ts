@@ -11,12 +11,7 @@ import {
   type NewFormField,
   type VersionFile,
 } from '../../db/consent-forms';
-import {
-  findCurrentDefaultForm,
-  findCurrentSystemForm,
-  insertPublication,
-  requestReconsent,
-} from './consent-repository';
+import { findCurrentDefaultForm, insertPublication, requestReconsent, type CurrentVersion } from './consent-repository';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -27,9 +22,18 @@ export interface CustomForm {
   fields: readonly NewFormField[];
 }
 
+/** A new version on the current version's PDF (reused, never copied) with these fields. */
+export const onCurrentFile = (current: CurrentVersion, fields: readonly NewFormField[]): CustomForm => ({
+  file: { id: current.fileId, sha256: current.sha256 },
+  fileName: current.fileName,
+  fields,
+});
+
 export interface Publication {
   system: { id: string; databaseValue: string };
   language: Language;
+  /** The language's current version, as the change read it in this transaction (undefined: the default form). */
+  current: CurrentVersion | undefined;
   /** The new version, or null: the language switches to the study's default form. */
   form: CustomForm | null;
   reconsent: boolean;
@@ -38,9 +42,9 @@ export interface Publication {
   ip?: string;
 }
 
-/** A version as the changes between versions read it. */
-async function snapshot(tx: Executor, form: { id: string; sha256: string }, healthSystemId: string | null) {
-  return { healthSystemId, sha256: form.sha256, fields: await findFormFields(tx, form.id) };
+/** The default form's current version as the changes between versions read it. */
+async function defaultSnapshot(tx: Executor, form: { id: string; sha256: string }): Promise<FormSnapshot> {
+  return { healthSystemId: null, sha256: form.sha256, fields: await findFormFields(tx, form.id) };
 }
 
 /**
@@ -53,13 +57,12 @@ export async function publishConsentChange(
   tx: Executor,
   publication: Publication,
 ): Promise<Omit<TConsentChange, 'revision'>> {
-  const { system, language, form, at } = publication;
+  const { system, language, current, form, at } = publication;
   const owner = { healthSystemId: system.id, language };
-  const current = await findCurrentSystemForm(tx, system.id, language);
   const defaultForm = await findCurrentDefaultForm(tx, language);
-  const before = current
-    ? await snapshot(tx, current, system.id)
-    : defaultForm && (await snapshot(tx, defaultForm, null));
+  const before: FormSnapshot | undefined = current
+    ? { healthSystemId: system.id, sha256: current.sha256, fields: current.fields }
+    : defaultForm && (await defaultSnapshot(tx, defaultForm));
   let formId: string | null = null;
   let version: number | null = null;
   let after: FormSnapshot | undefined;
@@ -69,7 +72,7 @@ export async function publishConsentChange(
     after = { healthSystemId: system.id, sha256: published.sha256, fields: form.fields.map(asInputField) };
   } else {
     await retireCurrentForm(tx, owner, at);
-    after = defaultForm && (await snapshot(tx, defaultForm, null));
+    after = defaultForm && (await defaultSnapshot(tx, defaultForm));
   }
   const signNow = formId ?? defaultForm?.id;
   const reconsentRequested =

@@ -1,6 +1,7 @@
 import { and, countDistinct, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
+import { findFormFields } from '../../db/consent-forms';
 import { consentForms, consentInputFields, consentPublications, consentSignatures, users } from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -15,7 +16,7 @@ const currentColumns = {
 };
 
 /** The current version of a system's own form in a language; undefined while it uses the default form. */
-export async function findCurrentSystemForm(db: Executor, healthSystemId: string, language: Language) {
+async function findCurrentSystemForm(db: Executor, healthSystemId: string, language: Language) {
   const [row] = await db
     .select(currentColumns)
     .from(consentForms)
@@ -29,6 +30,16 @@ export async function findCurrentSystemForm(db: Executor, healthSystemId: string
     .limit(1);
   return row;
 }
+
+/**
+ * The current version of a system's own form in a language with its fields, read once per change: what the
+ * change starts from and what it replaces. Undefined while the language uses the default form.
+ */
+export async function findCurrentVersion(db: Executor, healthSystemId: string, language: Language) {
+  const form = await findCurrentSystemForm(db, healthSystemId, language);
+  return form && { ...form, fields: await findFormFields(db, form.id) };
+}
+export type CurrentVersion = NonNullable<Awaited<ReturnType<typeof findCurrentVersion>>>;
 
 /** The current default form in a language. */
 export async function findCurrentDefaultForm(db: Executor, language: Language) {
@@ -111,7 +122,6 @@ export async function requestReconsent(
       and(
         eq(users.healthSystem, target.databaseValue),
         eq(users.language, target.language),
-        ne(users.status, 'withdrawn'),
         eq(users.status, 'active'),
         eq(users.role, 'patient'),
         sql`${users.consentSignedAt} is not null`,

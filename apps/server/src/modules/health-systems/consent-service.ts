@@ -1,4 +1,3 @@
-import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import type { Language } from '@portal/shared/constants';
 import {
   CONSENT_FIELDS_MAX,
@@ -8,15 +7,14 @@ import {
 } from '@portal/shared/health-systems/consent-form-settings';
 import { refused, type DataOutcome, type Refusal, type RequestContext } from '../../lib/outcome';
 import type { NewFormField } from '../../db/consent-forms';
-import { findFormFields } from '../../db/consent-forms';
 import { fieldListProblems, judgeUploadedPdf, storedPdfPages } from './consent-checks';
 import { placementProblems, safePdfName, toFormField } from './consent-fields';
-import { publishConsentChange, type CustomForm } from './consent-publishing';
-import { findCurrentSystemForm, findFieldFormId, findFormOwner } from './consent-repository';
+import { onCurrentFile, publishConsentChange, type CustomForm } from './consent-publishing';
+import { findCurrentVersion, findFieldFormId, findFormOwner, type CurrentVersion } from './consent-repository';
 import { changeSystem, fieldRefusal, type Tx } from './system-change';
 import type { HealthSystemsDeps } from './systems-service';
-import { recordSystemChange, type SystemRow } from './systems-repository';
-import type { UploadedFile } from './upload';
+import { recordSystemChange } from './systems-repository';
+import type { UploadedFile } from '../../lib/multipart';
 
 /** What every consent change carries: whether signers must sign again, and the revision the editor loaded. */
 export interface PublishOptions {
@@ -24,27 +22,18 @@ export interface PublishOptions {
   revision?: number;
 }
 
-type CurrentForm = NonNullable<Awaited<ReturnType<typeof findCurrentSystemForm>>>;
-
-/** The current version a change starts from, with its fields as stored. */
-interface Starting {
-  system: SystemRow;
-  current: CurrentForm;
-  fields: TConsentInputField[];
-}
-
 const fieldNames = { list: 'inputFields', field: (index: number) => `inputFields.${index}` };
 
 /** A field list of the current PDF, judged on its pages: the form to publish, or the problems. */
 async function onSameFile(
   tx: Tx,
-  start: Starting,
+  current: CurrentVersion,
   fields: NewFormField[],
   problems: (pages: Awaited<ReturnType<typeof storedPdfPages>>) => ReturnType<typeof fieldListProblems>,
 ): Promise<CustomForm | Refusal> {
-  const found = problems(await storedPdfPages(tx, start.current.fileId));
+  const found = problems(await storedPdfPages(tx, current.fileId));
   if (found.length > 0) return fieldRefusal(400, found);
-  return { file: { id: start.current.fileId, sha256: start.current.sha256 }, fileName: start.current.fileName, fields };
+  return onCurrentFile(current, fields);
 }
 
 /**
@@ -54,19 +43,24 @@ async function onSameFile(
 export function createConsentService(deps: HealthSystemsDeps) {
   const { db, clock } = deps;
 
-  /** Publishes the form `build` makes (null: the default form) in one change of the system. */
+  /**
+   * Publishes the form `build` makes from the language's current version (null: the default form) in one change
+   * of the system.
+   */
   async function publish(
     system: { id: string; language: Language },
     options: PublishOptions & { actorId: string; context: RequestContext },
-    build: (tx: Tx, system: SystemRow) => Promise<CustomForm | null | Refusal>,
+    build: (tx: Tx, current: CurrentVersion | undefined) => Promise<CustomForm | null | Refusal>,
   ): Promise<DataOutcome<TConsentChange>> {
     return changeSystem(db, system.id, options.revision, async (tx, row) => {
-      const form = await build(tx, row);
+      const current = await findCurrentVersion(tx, row.id, system.language);
+      const form = await build(tx, current);
       if (form && 'ok' in form) return form;
       const at = clock.now();
       const change = await publishConsentChange(tx, {
         system: row,
         language: system.language,
+        current,
         form,
         reconsent: options.reconsent,
         actorId: options.actorId,
@@ -84,7 +78,7 @@ export function createConsentService(deps: HealthSystemsDeps) {
   async function changeForm(
     target: { formId: string; language?: Language } | { fieldId: string },
     options: PublishOptions & { actorId: string; context: RequestContext },
-    build: (tx: Tx, start: Starting) => Promise<CustomForm | null | Refusal>,
+    build: (tx: Tx, current: CurrentVersion) => Promise<CustomForm | null | Refusal>,
     whenDefault: Refusal = refused(409, M.formOutdated),
   ): Promise<DataOutcome<TConsentChange>> {
     const formId = 'formId' in target ? target.formId : await findFieldFormId(db, target.fieldId);
@@ -93,11 +87,10 @@ export function createConsentService(deps: HealthSystemsDeps) {
     const language = form?.language as Language | undefined;
     if (!form?.healthSystemId || !language || ('language' in target && target.language && target.language !== language))
       return refused(404, M.formNotFound);
-    return publish({ id: form.healthSystemId, language }, options, async (tx, system) => {
-      const current = await findCurrentSystemForm(tx, system.id, language);
+    return publish({ id: form.healthSystemId, language }, options, async (tx, current) => {
       if (!current) return whenDefault;
       if (current.id !== formId) return refused(409, M.formOutdated);
-      return build(tx, { system, current, fields: await findFormFields(tx, current.id) });
+      return build(tx, current);
     });
   }
 
@@ -112,11 +105,11 @@ export function createConsentService(deps: HealthSystemsDeps) {
     ) {
       const pdf = await judgeUploadedPdf(file?.bytes, target.language, 'file');
       if (!pdf.ok) return fieldRefusal(400, [pdf.problem]);
-      return changeForm(target, { ...settings, actorId, context }, async (_tx, start) => {
-        const fields = settings.inputFields?.map(toFormField) ?? start.fields.map(toFormField);
+      return changeForm(target, { ...settings, actorId, context }, async (_tx, current) => {
+        const fields = (settings.inputFields ?? current.fields).map(toFormField);
         const problems = fieldListProblems(fields, pdf.pages, target.language, fieldNames);
         if (problems.length > 0) return fieldRefusal(400, problems);
-        const fileName = safePdfName(file!.fileName, start.current.fileName.replace(/\.pdf$/i, ''));
+        const fileName = safePdfName(file!.fileName, current.fileName.replace(/\.pdf$/i, ''));
         return { file: { bytes: pdf.bytes }, fileName, fields };
       });
     },
@@ -129,8 +122,8 @@ export function createConsentService(deps: HealthSystemsDeps) {
       context: RequestContext,
     ) {
       const fields = body.inputFields.map(toFormField);
-      return changeForm(target, { ...body, actorId, context }, (tx, start) =>
-        onSameFile(tx, start, fields, (pages) => fieldListProblems(fields, pages, target.language, fieldNames)),
+      return changeForm(target, { ...body, actorId, context }, (tx, current) =>
+        onSameFile(tx, current, fields, (pages) => fieldListProblems(fields, pages, target.language, fieldNames)),
       );
     },
 
@@ -168,10 +161,10 @@ export function createConsentService(deps: HealthSystemsDeps) {
       context: RequestContext,
     ) {
       const added = toFormField(body.inputField);
-      return changeForm({ formId }, { ...body, actorId, context }, (tx, start) => {
-        if (start.fields.length >= CONSENT_FIELDS_MAX) return Promise.resolve(refused(400, M.tooManyFields));
-        const fields = [...start.fields.map(toFormField), added];
-        return onSameFile(tx, start, fields, (pages) => placementProblems([added], pages, () => 'inputField'));
+      return changeForm({ formId }, { ...body, actorId, context }, (tx, current) => {
+        if (current.fields.length >= CONSENT_FIELDS_MAX) return Promise.resolve(refused(400, M.tooManyFields));
+        const fields = [...current.fields.map(toFormField), added];
+        return onSameFile(tx, current, fields, (pages) => placementProblems([added], pages, () => 'inputField'));
       });
     },
 
@@ -183,22 +176,18 @@ export function createConsentService(deps: HealthSystemsDeps) {
       context: RequestContext,
     ) {
       const changed = toFormField(body.inputField);
-      return changeForm({ fieldId }, { ...body, actorId, context }, (tx, start) => {
-        const fields = start.fields.map((field) => (field.id === fieldId ? changed : toFormField(field)));
-        return onSameFile(tx, start, fields, (pages) => placementProblems([changed], pages, () => 'inputField'));
+      return changeForm({ fieldId }, { ...body, actorId, context }, (tx, current) => {
+        const fields = current.fields.map((field) => (field.id === fieldId ? changed : toFormField(field)));
+        return onSameFile(tx, current, fields, (pages) => placementProblems([changed], pages, () => 'inputField'));
       });
     },
 
     /** `DELETE /consent/input-field`: the current fields but one; a form keeps at least one. */
     deleteField(actorId: string, fieldId: string, options: PublishOptions, context: RequestContext) {
-      return changeForm({ fieldId }, { ...options, actorId, context }, async (_tx, start) => {
-        const fields = start.fields.filter((field) => field.id !== fieldId).map(toFormField);
+      return changeForm({ fieldId }, { ...options, actorId, context }, async (_tx, current) => {
+        const fields = current.fields.filter((field) => field.id !== fieldId).map(toFormField);
         if (fields.length === 0) return refused(400, M.lastField);
-        return {
-          file: { id: start.current.fileId, sha256: start.current.sha256 },
-          fileName: start.current.fileName,
-          fields,
-        };
+        return onCurrentFile(current, fields);
       });
     },
   };

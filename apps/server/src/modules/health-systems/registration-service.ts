@@ -5,16 +5,14 @@ import type { THealthSystemRegistration, THealthSystemUpdate } from '@portal/sha
 import { recordAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { refused, type DataOutcome, type FieldProblem, type RequestContext } from '../../lib/outcome';
-import type { NewFormField } from '../../db/consent-forms';
-import { findFormFields } from '../../db/consent-forms';
-import { fieldListProblems, judgeUploadedPdf, storedPdfPages } from './consent-checks';
+import { fieldListProblems, fileRequiredProblem, judgeUploadedPdf, storedPdfPages } from './consent-checks';
 import { safePdfName, sameFields, toFormField } from './consent-fields';
-import { publishConsentChange, type CustomForm } from './consent-publishing';
-import { findCurrentSystemForm } from './consent-repository';
+import { onCurrentFile, publishConsentChange, type CustomForm } from './consent-publishing';
+import { findCurrentVersion, type CurrentVersion } from './consent-repository';
 import { changeSystem, fieldRefusal, refusableTransaction, type Tx } from './system-change';
-import { databaseValueTakenRefusal, nameTakenRefusal, type HealthSystemsDeps } from './systems-service';
+import { DATABASE_VALUE_TAKEN, NAME_TAKEN, nameTakenRefusal, type HealthSystemsDeps } from './systems-service';
 import { databaseValueTaken, insertSystem, nameTaken, recordSystemChange } from './systems-repository';
-import type { UploadedFile } from './upload';
+import type { UploadedFile } from '../../lib/multipart';
 
 type Revised = { id: string; revision: number };
 type Entry = THealthSystemRegistration['consentForms'][number];
@@ -44,9 +42,8 @@ async function judgeNewForm(entry: Entry, files: Files): Promise<{ form?: Custom
 /** Which of a system's name and database value another system holds. */
 async function takenProblems(tx: Tx, name: string, databaseValue: string | undefined, exceptId?: string) {
   const problems: FieldProblem[] = [];
-  if (await nameTaken(tx, name, exceptId)) problems.push(nameTakenRefusal(400).errors![0]!);
-  if (databaseValue !== undefined && (await databaseValueTaken(tx, databaseValue)))
-    problems.push(databaseValueTakenRefusal(400).errors![0]!);
+  if (await nameTaken(tx, name, exceptId)) problems.push(NAME_TAKEN);
+  if (databaseValue !== undefined && (await databaseValueTaken(tx, databaseValue))) problems.push(DATABASE_VALUE_TAKEN);
   return problems;
 }
 
@@ -54,24 +51,25 @@ async function takenProblems(tx: Tx, name: string, databaseValue: string | undef
 export function createRegistrationService(deps: HealthSystemsDeps) {
   const { db, clock } = deps;
 
-  /** A language's planned change in a whole update: a new custom version, the default form, or nothing. */
+  /**
+   * A language's planned change in a whole update, from its current version: a new custom version, the default
+   * form, or nothing.
+   */
   async function planUpdate(
     tx: Tx,
     systemId: string,
     entry: Entry,
     judged: { form?: CustomForm; problems: FieldProblem[] } | undefined,
-  ): Promise<{ change?: CustomForm | null; problems: FieldProblem[] }> {
-    const current = await findCurrentSystemForm(tx, systemId, entry.language);
-    if (entry.useDefault) return { change: current ? null : undefined, problems: [] };
-    if (judged) return { change: judged.form, problems: judged.problems };
+  ): Promise<{ current?: CurrentVersion; change?: CustomForm | null; problems: FieldProblem[] }> {
+    const current = await findCurrentVersion(tx, systemId, entry.language);
+    if (entry.useDefault) return { current, change: current ? null : undefined, problems: [] };
+    if (judged) return { current, change: judged.form, problems: judged.problems };
     const names = formField(entry.language);
-    if (!current) return { problems: (await judgeNewForm(entry, new Map())).problems };
-    const fields: NewFormField[] = entry.inputFields.map(toFormField);
-    const stored = (await findFormFields(tx, current.id)).map(toFormField);
-    if (sameFields(fields, stored)) return { problems: [] };
+    if (!current) return { problems: [fileRequiredProblem(entry.language, names.file)] };
+    const fields = entry.inputFields.map(toFormField);
+    if (sameFields(fields, current.fields.map(toFormField))) return { problems: [] };
     const problems = fieldListProblems(fields, await storedPdfPages(tx, current.fileId), entry.language, names);
-    const file = { id: current.fileId, sha256: current.sha256 };
-    return { change: { file, fileName: current.fileName, fields }, problems };
+    return { current, change: onCurrentFile(current, fields), problems };
   }
 
   return {
@@ -103,6 +101,7 @@ export function createRegistrationService(deps: HealthSystemsDeps) {
             await publishConsentChange(tx, {
               system: { id: system.id, databaseValue: systemInfo.databaseValue },
               language: entry.language,
+              current: undefined,
               form: judged[index]!.form!,
               reconsent: false,
               actorId,
@@ -152,7 +151,7 @@ export function createRegistrationService(deps: HealthSystemsDeps) {
           for (const [index, entry] of consentForms.entries()) {
             const plan = await planUpdate(tx, id, entry, judged[index]);
             problems.push(...plan.problems);
-            plans.push({ language: entry.language, change: plan.change });
+            plans.push({ language: entry.language, ...plan });
           }
           if (problems.length > 0) return fieldRefusal(400, problems);
           const at = clock.now();
@@ -162,11 +161,12 @@ export function createRegistrationService(deps: HealthSystemsDeps) {
             { ...basicInfo, dropdownLabels: systemInfo.dropdownLabels, ...(isActive !== undefined && { isActive }) },
             at,
           );
-          for (const { language, change } of plans) {
+          for (const { language, current, change } of plans) {
             if (change === undefined) continue;
             await publishConsentChange(tx, {
               system,
               language,
+              current,
               form: change,
               reconsent,
               actorId,

@@ -15,11 +15,17 @@ import type { ZBasicInfoUpdate, ZHealthSystemOverviewQuery } from '@portal/share
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { refused, type DataOutcome, type Outcome, type Refusal, type RequestContext } from '../../lib/outcome';
+import {
+  refused,
+  type DataOutcome,
+  type FieldProblem,
+  type Outcome,
+  type Refusal,
+  type RequestContext,
+} from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import { readFile } from '../../providers/storage/file-store';
-import { findFormFields } from '../../db/consent-forms';
-import { countSigners, findCurrentSystemForm, findFormFileName } from './consent-repository';
+import { countSigners, findCurrentVersion, findFormFileName } from './consent-repository';
 import { changeSystem, fieldRefusal, type Tx } from './system-change';
 import {
   countSystems,
@@ -41,10 +47,10 @@ export interface HealthSystemsDeps {
 
 type Revised = { id: string; revision: number };
 
-export const nameTakenRefusal = (status: number) =>
-  fieldRefusal(status, [{ errorField: 'name', message: M.nameTaken }]);
-export const databaseValueTakenRefusal = (status: number) =>
-  fieldRefusal(status, [{ errorField: 'databaseValue', message: M.databaseValueTaken }]);
+export const NAME_TAKEN: FieldProblem = { errorField: 'name', message: M.nameTaken };
+export const DATABASE_VALUE_TAKEN: FieldProblem = { errorField: 'databaseValue', message: M.databaseValueTaken };
+export const nameTakenRefusal = (status: number) => fieldRefusal(status, [NAME_TAKEN]);
+const databaseValueTakenRefusal = (status: number) => fieldRefusal(status, [DATABASE_VALUE_TAKEN]);
 
 /** Health systems' basic information, system configuration, the overview and their forms' files. */
 export function createSystemsService(deps: HealthSystemsDeps) {
@@ -131,7 +137,7 @@ export function createSystemsService(deps: HealthSystemsDeps) {
       const consentForms = await Promise.all(
         LANGUAGES.map(async (language) => {
           const [form, signedParticipants] = await Promise.all([
-            findCurrentSystemForm(db, id, language),
+            findCurrentVersion(db, id, language),
             countSigners(db, id, language),
           ]);
           return {
@@ -142,7 +148,7 @@ export function createSystemsService(deps: HealthSystemsDeps) {
             fileId: form?.fileId ?? null,
             version: form?.version ?? null,
             publishedOn: form ? formatDate(form.createdAt) : null,
-            inputFields: form ? await findFormFields(db, form.id) : [],
+            inputFields: form?.fields ?? [],
             signedParticipants,
           };
         }),

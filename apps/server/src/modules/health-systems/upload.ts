@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { LANGUAGES } from '@portal/shared/constants';
 import { CONSENT_PDF_MAX_BYTES } from '@portal/shared/health-systems/consent-form-settings';
 import { HEALTH_SYSTEM_MESSAGES } from '@portal/shared/health-systems/health-system-info';
+import { readMultipart, registerMultipart, type UploadedFile } from '../../lib/multipart';
 import { refused, type DataOutcome, type FieldProblem } from '../../lib/outcome';
 import { zodProblems } from './field-errors';
 import { fieldRefusal } from './system-change';
@@ -19,47 +19,7 @@ const LIMITS = {
 
 /** Multipart reading for the calls that upload consent PDFs (registered inside their routes' scope). */
 export async function registerConsentMultipart(app: FastifyInstance) {
-  await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: true });
-}
-
-/** An uploaded file: its bytes (judged by content alone) and the name the client gave it (to be sanitized). */
-export interface UploadedFile {
-  bytes: Uint8Array;
-  fileName: string;
-}
-
-interface RawUpload {
-  /** Text parts by name (the first of each name). */
-  fields: Record<string, string>;
-  files: Map<string, UploadedFile>;
-}
-
-/** Reads the text parts and the file parts named in `fileParts` (others drained unread). */
-async function readParts(
-  request: FastifyRequest,
-  fileParts: readonly string[],
-): Promise<{ ok: true; upload: RawUpload } | { ok: false; tooLarge?: string; fields: Record<string, string> }> {
-  const upload: RawUpload = { fields: {}, files: new Map() };
-  let current = '';
-  try {
-    for await (const part of request.parts()) {
-      current = part.fieldname;
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && !Object.hasOwn(upload.fields, part.fieldname))
-          upload.fields[part.fieldname] = part.value;
-      } else if (fileParts.includes(part.fieldname) && !upload.files.has(part.fieldname)) {
-        const bytes = await part.toBuffer();
-        if (bytes.length > 0)
-          upload.files.set(part.fieldname, { bytes: new Uint8Array(bytes), fileName: part.filename });
-      } else {
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    const tooLarge = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? current : undefined;
-    return { ok: false, tooLarge, fields: upload.fields };
-  }
-  return { ok: true, upload };
+  await registerMultipart(app, LIMITS);
 }
 
 const malformed = () => refused(400, HEALTH_SYSTEM_MESSAGES.malformed);
@@ -93,14 +53,14 @@ export async function readJsonUpload<T extends z.ZodType>(
   request: FastifyRequest,
   spec: UploadSpec<T>,
 ): Promise<DataOutcome<{ data: z.output<T>; files: Map<string, UploadedFile> }>> {
-  const read = await readParts(request, spec.fileParts);
+  const read = await readMultipart(request, spec.fileParts);
   if (!read.ok) {
     if (read.tooLarge === undefined) return malformed();
     return fieldRefusal(400, [spec.tooLarge(read.tooLarge, jsonOf(read.fields[spec.jsonPart])?.raw)]);
   }
-  const json = jsonOf(read.upload.fields[spec.jsonPart]);
+  const json = jsonOf(read.fields[spec.jsonPart]);
   if (!json) return malformed();
   const parsed = spec.schema.safeParse(json.raw);
   if (!parsed.success) return fieldRefusal(400, zodProblems(parsed.error, spec.errorField(json.raw)));
-  return { ok: true, data: { data: parsed.data, files: read.upload.files } };
+  return { ok: true, data: { data: parsed.data, files: read.files } };
 }

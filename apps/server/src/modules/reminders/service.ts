@@ -44,11 +44,12 @@ const TEMPLATES: Record<TReminderType, string> = {
 
 /**
  * Sends the reminders that fell due: account activation (from registration, with a fresh link), consent (from
- * activation, or from a request to sign an updated form: each such request is a round of its own) and survey (from a round's opening, until its questionnaires are submitted), each on the days its
- * schedule holds, in the participant's language, during the study's daytime and never during downtime. Every
- * due reminder is recorded once, sent or not, with the reason it was not: `withdrawn`, `emailsOff`,
- * `addressRefused` (the mail server refused the address for good) or `superseded` (a later day of the same
- * reminder fell due at the same time, as after an outage: only the latest goes).
+ * activation, or from a request to sign an updated form: each such request is a round of its own) and survey
+ * (from a round's opening, until its questionnaires are submitted), each on the days its schedule holds, in the
+ * participant's language, during the study's daytime and never during downtime. Every due reminder is recorded
+ * once, sent or not, with the reason it was not: `withdrawn`, `emailsOff`, `addressRefused` (the mail server
+ * refused the address for good) or `superseded` (a later day of the same reminder fell due at the same time, as
+ * after an outage: only the latest goes).
  */
 export function createReminderService(deps: ReminderDeps) {
   const { db, clock, mailer } = deps;
