@@ -14,33 +14,21 @@ import {
 import { FALLBACK_FIELD_TYPES, ZSupportedFieldsReply } from '@portal/shared/reference/supported-fields';
 import { apiRequest, authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { openBlob } from '../../../lib/blob-files';
+import { HEALTH_SYSTEMS_KEY, healthSystemTabKey, useHealthSystemTab } from './health-systems-api';
 
 type TConsentFormCreate = z.input<typeof ZConsentFormCreate>;
 type TConsentFormReplace = z.input<typeof ZConsentFormReplace>;
 
-/** Every query of the feature starts with this key; a consent change refreshes them all. */
-const HEALTH_SYSTEMS_KEY = ['health-systems'];
 const ZConsentTabReply = envelope(ZConsentTab);
-const consentTabKey = (healthSystemId: string) => [...HEALTH_SYSTEMS_KEY, 'consent', healthSystemId];
 
 /** `GET /health-system?id&tab=CONSENT`: each language's current form, its fields, and the system's revision. */
-export function useConsentTab(healthSystemId: string) {
-  return useQuery({
-    queryKey: consentTabKey(healthSystemId),
-    queryFn: async () =>
-      (
-        await authorizedRequest(
-          `/health-system?${new URLSearchParams({ id: healthSystemId, tab: 'CONSENT' })}`,
-          ZConsentTabReply,
-        )
-      ).data!,
-  });
-}
+export const useConsentTab = (healthSystemId: string) =>
+  useHealthSystemTab(healthSystemId, 'CONSENT', ZConsentTabReply);
 
 /** Loads a system's consent forms again (after someone else changed them). */
 export function useReloadConsentTab(healthSystemId: string) {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: consentTabKey(healthSystemId) });
+  return () => void client.invalidateQueries({ queryKey: healthSystemTabKey(healthSystemId, 'CONSENT') });
 }
 
 /** `GET /consent/supported-fields`: the input field types; the four built-in ones when the call fails. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { envelope } from '@portal/shared/api/envelope';
 import {
   ZBasicTab,
@@ -45,23 +46,23 @@ export function useHealthSystemsOverview(request: PageRequest) {
   });
 }
 
-/** `GET /health-system?id&tab=BASIC`: name, description and the system's revision. */
-export function useBasicTab(id: string) {
+/** `GET /health-system?id&tab`: one tab of a system (its reply schema), as the edit and view modes load it. */
+export function useHealthSystemTab<T>(
+  id: string,
+  tab: HealthSystemTab,
+  reply: z.ZodType<{ status: boolean; message?: string; data?: T }>,
+) {
   return useQuery({
-    queryKey: healthSystemTabKey(id, 'BASIC'),
-    queryFn: async () => (await authorizedRequest(tabPath(id, 'BASIC'), ZBasicTabReply)).data!,
+    queryKey: healthSystemTabKey(id, tab),
+    queryFn: async () => (await authorizedRequest(`/health-system?${new URLSearchParams({ id, tab })}`, reply)).data!,
   });
 }
 
-/** `GET /health-system?id&tab=SYSTEM_INFO`: database value, dropdown labels, active, and the revision. */
-export function useSystemTab(id: string) {
-  return useQuery({
-    queryKey: healthSystemTabKey(id, 'SYSTEM_INFO'),
-    queryFn: async () => (await authorizedRequest(tabPath(id, 'SYSTEM_INFO'), ZSystemTabReply)).data!,
-  });
-}
+/** Name, description and the system's revision. */
+export const useBasicTab = (id: string) => useHealthSystemTab(id, 'BASIC', ZBasicTabReply);
 
-const tabPath = (id: string, tab: HealthSystemTab) => `/health-system?id=${encodeURIComponent(id)}&tab=${tab}`;
+/** Database value, dropdown labels, active, and the system's revision. */
+export const useSystemTab = (id: string) => useHealthSystemTab(id, 'SYSTEM_INFO', ZSystemTabReply);
 
 /** `POST /health-system/validate/basic`: the server's rules (a name no other system has); field errors when refused. */
 export function useValidateBasic() {

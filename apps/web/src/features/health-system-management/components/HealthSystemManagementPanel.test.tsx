@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { okReply, renderWithQueries, stubPortal, type PortalCall } from '../../../test-portal';
+import { axeViolations, fillField, openFieldDialog, pdfFile, pickPdf, user } from '../consent/test-kit';
 import { HealthSystemManagementPanel } from './HealthSystemManagementPanel';
 
 const LAKESIDE = {
@@ -34,8 +33,8 @@ const MANY = Array.from({ length: 23 }, (_, i) => ({
 
 /** Types a text into a box at once (as pasted), after clicking it. */
 async function type(element: HTMLElement, text: string) {
-  await userEvent.click(element);
-  await userEvent.paste(text);
+  await user.click(element);
+  await user.paste(text);
 }
 
 const refusal = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -66,7 +65,7 @@ function stubManagement(answers: Record<string, Answer> = {}, rows: unknown[] = 
 const overviews = (calls: PortalCall[]) => calls.filter((c) => c.path === '/health-system/overview');
 
 async function openRegistration() {
-  await userEvent.click(screen.getByRole('button', { name: 'Onboard New System' }));
+  await user.click(screen.getByRole('button', { name: 'Onboard New System' }));
   return screen.getByRole('dialog', { name: 'Register New Health System' });
 }
 
@@ -90,15 +89,15 @@ const VALIDATIONS: Record<string, Answer> = {
 async function walkToConsent() {
   const dialog = await openRegistration();
   await fillBasic(dialog);
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Next' }));
   await within(dialog).findByRole('textbox', { name: 'Database Value' });
   await fillSystem(dialog);
-  await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Next' }));
   await within(dialog).findByRole('heading', { name: 'Consent Forms' });
   return dialog;
 }
 
-describe('Health System Management: the table', { timeout: 60_000 }, () => {
+describe('Health System Management: the table', () => {
   it('says it is loading, then lists each system with its users, date, status, View and Edit', async () => {
     let release: () => void = () => {};
     const loaded = new Promise<void>((resolve) => (release = resolve));
@@ -144,7 +143,7 @@ describe('Health System Management: the table', { timeout: 60_000 }, () => {
     expect(alert).toHaveTextContent('Error loading health systems');
     expect(alert).toHaveTextContent('The database is not reachable.');
     fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('cell', { name: 'Lakeside Health' })).toBeVisible();
   });
 
@@ -174,11 +173,11 @@ describe('Health System Management: the table', { timeout: 60_000 }, () => {
     ).toEqual(['5', '10', '15', '25']);
     expect(sizes).toHaveDisplayValue('10');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText('Showing 11 to 20 of 23 results')).toBeVisible();
     expect(screen.getByRole('cell', { name: 'System 11' })).toBeVisible();
 
-    await userEvent.selectOptions(sizes, '15');
+    await user.selectOptions(sizes, '15');
     expect(await screen.findByText('Showing 1 to 15 of 23 results')).toBeVisible();
     expect(overviews(calls).map((c) => c.query.toString())).toEqual([
       'page=0&size=10',
@@ -199,7 +198,7 @@ describe('Health System Management: the table', { timeout: 60_000 }, () => {
     renderWithQueries(<HealthSystemManagementPanel />);
     await screen.findByRole('cell', { name: 'Lakeside Health' });
     hold = true;
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('button', { name: 'Refreshing...' })).toBeVisible();
     release();
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeVisible();
@@ -207,7 +206,7 @@ describe('Health System Management: the table', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Health System Management: registering a system', { timeout: 120_000 }, () => {
+describe('Health System Management: registering a system', () => {
   it('Basic Information: its rules, then the server’s field errors, then on to step 2', async () => {
     let nameTaken = true;
     const calls = stubManagement({
@@ -232,20 +231,20 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveFocus();
 
     await type(within(dialog).getByRole('textbox', { name: 'Name' }), '   ');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Name is required')).toBeVisible();
     expect(within(dialog).getByText('Description is required')).toBeVisible();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name' }));
     await fillBasic(dialog, '  Lakeside Health ');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     const nameError = await within(dialog).findByText('A health system with this name already exists.');
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-describedby', nameError.id);
     expect(calls.at(-1)!.body).toEqual({ name: 'Lakeside Health', description: 'Hospitals around the lake' });
 
     nameTaken = false;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Basic information validated successfully')).toBeVisible();
     expect(within(dialog).getByRole('textbox', { name: 'Database Value' })).toHaveFocus();
     expect(within(dialog).getByRole('progressbar', { name: 'Step 2 of 3' })).toHaveAttribute('aria-valuenow', '2');
@@ -270,16 +269,16 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     renderWithQueries(<HealthSystemManagementPanel />);
     const dialog = await openRegistration();
     await fillBasic(dialog);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await within(dialog).findByRole('textbox', { name: 'Database Value' });
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Please enter database value')).toBeVisible();
     expect(within(dialog).getByText('Labels for all languages are required')).toBeVisible();
     expect(calls.filter((c) => c.path === '/health-system/validate/system')).toEqual([]);
 
     await fillSystem(dialog);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     const valueError = await within(dialog).findByText('Another health system already uses this database value.');
     expect(within(dialog).getByRole('textbox', { name: 'Database Value' })).toHaveAttribute(
       'aria-describedby',
@@ -290,13 +289,13 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
       dropdownLabels: { en: 'Lakeside Health', sp: 'Salud Lakeside' },
     });
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('Lakeside Health');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByRole('textbox', { name: 'Database Value' })).toHaveValue('lakeside');
 
     valueTaken = false;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('System configuration validated successfully')).toBeVisible();
     expect(within(dialog).getByRole('heading', { name: 'Consent Forms' })).toBeVisible();
     expect(within(dialog).getByRole('progressbar', { name: 'Step 3 of 3' })).toHaveAttribute('aria-valuenow', '3');
@@ -314,7 +313,7 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     await screen.findByRole('cell', { name: 'Lakeside Health' });
     const dialog = await walkToConsent();
     const before = overviews(calls).length;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
 
     const success = await screen.findByRole('dialog', { name: 'Success' });
     expect(success).toHaveTextContent('Health System registered successfully!');
@@ -331,7 +330,7 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     // The table behind has the new system already.
     expect(overviews(calls)).toHaveLength(before + 1);
 
-    await userEvent.click(within(success).getByRole('button', { name: 'OK' }));
+    await user.click(within(success).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -349,8 +348,8 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     renderWithQueries(<HealthSystemManagementPanel />);
     const dialog = await walkToConsent();
     const english = within(dialog).getByRole('region', { name: 'English' });
-    await userEvent.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
+    await user.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
     const problems = await within(dialog).findByRole('alert');
     expect(problems).toHaveTextContent('Please upload a PDF file for English consent form.');
     expect(problems).toHaveTextContent(
@@ -358,26 +357,20 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     );
     expect(calls.filter((c) => c.path === '/health-system/register')).toEqual([]);
 
-    const pdf = new File(['%PDF-1.7\n%%EOF\n'], 'lakeside-en.pdf', { type: 'application/pdf' });
-    await userEvent.upload(within(english).getByLabelText('PDF file for the English consent form'), pdf);
-    await within(english).findByText('Selected file: lakeside-en.pdf');
-    await userEvent.click(within(english).getByRole('button', { name: 'Add Input Field' }));
-    const field = screen.getByRole('dialog', { name: 'Add Input Field' });
-    await userEvent.selectOptions(await within(field).findByRole('combobox', { name: 'Type' }), 'signature');
-    for (const [label, value] of [
-      ['Description', 'Participant signature'],
-      ['X (points)', '72'],
-      ['Y (points)', '600'],
-      ['Width (points)', '200'],
-      ['Height (points)', '40'],
-    ] as const) {
-      await userEvent.clear(within(field).getByLabelText(label, { exact: false, selector: 'input, textarea' }));
-      await userEvent.paste(value);
-    }
-    await userEvent.click(within(field).getByRole('button', { name: 'Save' }));
+    await pickPdf(english, 'English', pdfFile('lakeside-en.pdf'));
+    const field = await openFieldDialog(english);
+    await user.selectOptions(within(field).getByRole('combobox', { name: 'Type' }), 'signature');
+    await fillField(field, {
+      Description: 'Participant signature',
+      'X (points)': '72',
+      'Y (points)': '600',
+      'Width (points)': '200',
+      'Height (points)': '40',
+    });
+    await user.click(within(field).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
     await screen.findByRole('dialog', { name: 'Success' });
     const register = calls.find((c) => c.path === '/health-system/register')!;
     expect([...register.form!.keys()]).toEqual(['data', 'file_en']);
@@ -413,12 +406,12 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     });
     renderWithQueries(<HealthSystemManagementPanel />);
     const dialog = await walkToConsent();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
 
     const failure = await screen.findByRole('dialog', { name: 'Error' });
     expect(failure).toHaveTextContent('Registration failed. Please check your input and try again.');
     expect(within(failure).getByText('A health system with this name already exists.')).toBeVisible();
-    await userEvent.click(within(failure).getByRole('button', { name: 'OK' }));
+    await user.click(within(failure).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Error' })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Register New Health System' })).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Register Health System' })).toBeVisible();
@@ -431,27 +424,19 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     });
     renderWithQueries(<HealthSystemManagementPanel />);
     await screen.findByRole('table', { name: 'Sistemas de salud' });
-    const violations = async () =>
-      (
-        await axe.run(document.body, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-          // jsdom paints nothing; contrast is checked in the browser journeys.
-          rules: { 'color-contrast': { enabled: false } },
-        })
-      ).violations.map((violation) => violation.id);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Incorporar nuevo sistema' }));
+    await user.click(screen.getByRole('button', { name: 'Incorporar nuevo sistema' }));
     const dialog = screen.getByRole('dialog', { name: 'Registrar nuevo sistema de salud' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
     await within(dialog).findByText('El nombre es obligatorio');
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
 
     await type(within(dialog).getByRole('textbox', { name: 'Nombre' }), 'Lakeside Health');
     await type(within(dialog).getByRole('textbox', { name: 'Descripción' }), 'Hospitales junto al lago');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Siguiente' }));
     await within(dialog).findByRole('textbox', { name: 'Valor de base de datos' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('closing the modal drops what was typed and starts again at step 1', async () => {
@@ -459,9 +444,9 @@ describe('Health System Management: registering a system', { timeout: 120_000 },
     renderWithQueries(<HealthSystemManagementPanel />);
     const dialog = await openRegistration();
     await fillBasic(dialog);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await within(dialog).findByRole('textbox', { name: 'Database Value' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const again = await openRegistration();

@@ -3,10 +3,10 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { THealthSystemOverviewRow } from '@portal/shared/health-systems/health-system-info';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
-import { HealthSystemModal, type HealthSystemModalMode } from './HealthSystemModal';
+import { HealthSystemModal } from './HealthSystemModal';
 import { HealthSystemsTable } from './HealthSystemsTable';
 
-type Opened = { mode: 'create' } | { mode: Exclude<HealthSystemModalMode, 'create'>; healthSystemId: string };
+type Opened = { mode: 'create' } | { mode: 'view' | 'edit'; healthSystemId: string };
 
 /**
  * Health System Management: the onboarded health systems, onboarding a new one (Onboard New System), and

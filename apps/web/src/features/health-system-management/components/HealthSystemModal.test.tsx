@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { okReply, renderWithQueries, stubPortal, type PortalCall } from '../../../test-portal';
+import { user } from '../consent/test-kit';
 import { HealthSystemModal } from './HealthSystemModal';
 
 const ID = '6f1c3d4e-0000-4000-8000-000000000001';
@@ -18,8 +18,8 @@ const CHANGED_MEANWHILE =
 
 /** Types a text into a box at once (as pasted), after clicking it. */
 async function type(element: HTMLElement, text: string) {
-  await userEvent.click(element);
-  await userEvent.paste(text);
+  await user.click(element);
+  await user.paste(text);
 }
 
 const refusal = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -48,7 +48,7 @@ function renderModal(mode: 'edit' | 'view') {
 
 const updates = (calls: PortalCall[]) => calls.filter((c) => c.method === 'PUT');
 
-describe('Editing a health system', { timeout: 60_000 }, () => {
+describe('Editing a health system', () => {
   it('opens any step, and fixes a typo in the name with Update, sending the revision it loaded', async () => {
     const calls = stubSystem({
       'PUT /update/basic-info': () => okReply({ id: ID, revision: 4 }, 'Basic information updated successfully'),
@@ -61,20 +61,20 @@ describe('Editing a health system', { timeout: 60_000 }, () => {
     expect(name).toHaveValue('Lakeside Helth');
     expect(calls[0]!.query.toString()).toBe(`id=${ID}&tab=BASIC`);
 
-    await userEvent.clear(name);
+    await user.clear(name);
     await type(name, 'Lakeside Health');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Basic information updated successfully')).toBeVisible();
     const [update] = updates(calls);
     expect(update!.path).toBe('/update/basic-info');
     expect(update!.query.get('id')).toBe(ID);
     expect(update!.body).toEqual({ name: 'Lakeside Health', description: 'Hospitals around the lake', revision: 3 });
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Consent Forms, completed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Consent Forms, completed' }));
     expect(within(dialog).getByRole('heading', { name: 'Consent Forms' })).toHaveFocus();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Basic Information, completed' }));
-    await userEvent.clear(await within(dialog).findByRole('textbox', { name: 'Description' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Basic Information, completed' }));
+    await user.clear(await within(dialog).findByRole('textbox', { name: 'Description' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Description is required')).toBeVisible();
     expect(updates(calls)).toHaveLength(1);
   });
@@ -94,16 +94,16 @@ describe('Editing a health system', { timeout: 60_000 }, () => {
     const dialog = renderModal('edit');
     const name = await within(dialog).findByRole('textbox', { name: 'Name' });
     await type(name, ' Group');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent(CHANGED_MEANWHILE);
 
     stored.basic = { ...BASIC, name: 'Lakeside Health', revision: 5 };
     stale = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(name).toHaveValue('Lakeside Health'));
     expect(within(dialog).queryByRole('alert')).toBeNull();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Basic information updated successfully')).toBeVisible();
     expect(updates(calls).map((c) => c.body?.revision)).toEqual([3, 5]);
   });
@@ -120,7 +120,7 @@ describe('Editing a health system', { timeout: 60_000 }, () => {
       'PUT /update/system-info': () => okReply({ id: ID, revision: 4 }, 'System configuration updated successfully'),
     });
     const dialog = renderModal('edit');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
     expect(within(dialog).getByText('Loading system configuration...')).toBeVisible();
     release();
     const value = await within(dialog).findByRole('textbox', { name: 'Database Value' });
@@ -134,14 +134,14 @@ describe('Editing a health system', { timeout: 60_000 }, () => {
     expect(active).toHaveAccessibleDescription(/not offered to new participants/);
 
     const spanish = within(dialog).getByRole('textbox', { name: 'Dropdown Label (Spanish)' });
-    await userEvent.clear(spanish);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.clear(spanish);
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('Labels for all languages are required')).toBeVisible();
     expect(spanish).toHaveAccessibleDescription('Labels for all languages are required');
 
     await type(spanish, 'Salud del Lago');
-    await userEvent.click(active);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.click(active);
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByText('System configuration updated successfully')).toBeVisible();
     const [update] = updates(calls);
     expect(update!.query.get('id')).toBe(ID);
@@ -154,9 +154,9 @@ describe('Editing a health system', { timeout: 60_000 }, () => {
   it('says “Failed to update system info” when the update fails without a message', async () => {
     stubSystem({ 'PUT /update/system-info': () => new Response('', { status: 500, statusText: '' }) });
     const dialog = renderModal('edit');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
     await within(dialog).findByRole('textbox', { name: 'Database Value' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update system info');
   });
 
@@ -172,16 +172,16 @@ describe('Editing a health system', { timeout: 60_000 }, () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load health system data');
     fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(dialog).findByRole('textbox', { name: 'Name' })).toHaveValue('Lakeside Helth');
 
     fail = true;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to load system configuration');
   });
 });
 
-describe('Viewing a health system', { timeout: 60_000 }, () => {
+describe('Viewing a health system', () => {
   it('shows every step read-only, without Update', async () => {
     stubSystem();
     const dialog = renderModal('view');
@@ -190,7 +190,7 @@ describe('Viewing a health system', { timeout: 60_000 }, () => {
     expect(within(dialog).getByRole('textbox', { name: 'Description' })).toHaveAttribute('readonly');
     expect(within(dialog).queryByRole('button', { name: 'Update' })).toBeNull();
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'System Configuration, completed' }));
     expect(await within(dialog).findByRole('textbox', { name: 'Database Value' })).toHaveAttribute('readonly');
     for (const label of ['Dropdown Label (English)', 'Dropdown Label (Spanish)'])
       expect(within(dialog).getByRole('textbox', { name: label })).toHaveAttribute('readonly');

@@ -24,7 +24,6 @@ import { BasicInfoStep } from './BasicInfoStep';
 import { RegistrationStep } from './RegistrationStep';
 import { SystemConfigStep, type SystemValues } from './SystemConfigStep';
 
-export type HealthSystemModalMode = 'create' | 'edit' | 'view';
 export type HealthSystemModalProps =
   { mode: 'create'; onClose(): void } | { mode: 'edit' | 'view'; healthSystemId: string; onClose(): void };
 
@@ -63,7 +62,8 @@ export function HealthSystemModal(props: HealthSystemModalProps) {
   const go = (next: number, message?: string) => {
     setNotice(message);
     setStep(next);
-    setDone((current) => Math.max(current, create && message ? next : current));
+    // Registering, a step is done once the server validated it.
+    if (create && message) setDone((current) => Math.max(current, next));
   };
   // The step's body mounts anew on each step (keyed by it): its first field, else its heading, takes the focus.
   const focusStep = useCallback((body: HTMLElement | null) => {

@@ -24,11 +24,7 @@ import type { SystemValues } from './SystemConfigStep';
 import { BusyStatus } from './StepOutcome';
 
 /** The registration's JSON part and files: a default form carries no fields; a custom one its file's name. */
-export function registrationOf(
-  basic: TBasicInfo,
-  system: SystemValues,
-  drafts: ConsentDraft[],
-): RegistrationSubmission {
+function registrationOf(basic: TBasicInfo, system: SystemValues, drafts: ConsentDraft[]): RegistrationSubmission {
   const custom = drafts.filter((draft) => !draft.useDefault && draft.file !== null);
   return {
     data: {
@@ -76,11 +72,12 @@ export function RegistrationStep({
   const [result, setResult] = useState<Result>();
   const languageName = useLanguageName();
   // Once Register was pressed, the problems follow each change, so a fixed one goes away.
-  const problems = checked ? consentDraftProblems(drafts, languageName) : [];
+  const draftProblems = consentDraftProblems(drafts, languageName);
+  const problems = checked ? draftProblems : [];
 
   const submit = () => {
     setChecked(true);
-    if (consentDraftProblems(drafts, languageName).length > 0) return;
+    if (draftProblems.length > 0) return;
     register.mutate(registrationOf(basic, system, drafts), {
       onSuccess: (reply) => setResult({ ok: true, message: reply.message ?? t(HEALTH_SYSTEM_MESSAGES.registered) }),
       onError: (error) => {

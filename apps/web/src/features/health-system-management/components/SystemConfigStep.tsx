@@ -27,9 +27,6 @@ export interface SystemValues {
   databaseValue: string;
   dropdownLabels: Record<string, string>;
 }
-interface StoredSystemValues extends SystemValues {
-  isActive: boolean;
-}
 
 /** An onboarded system's labels and status; its database value is shown but never changes. */
 const ZStoredSystemValues = z.object({
@@ -37,6 +34,7 @@ const ZStoredSystemValues = z.object({
   dropdownLabels: ZDropdownLabels,
   isActive: z.boolean(),
 });
+type StoredSystemValues = z.infer<typeof ZStoredSystemValues>;
 
 export type SystemConfigStepProps =
   | {

@@ -74,8 +74,7 @@ export function useTabUpdate<T extends Loaded, F extends FieldValues>({
     clear();
     try {
       const reply = await save(values, revision);
-      const next = reply.data?.revision ?? (await reload()).data?.revision;
-      if (next !== undefined) setRevision(next);
+      setRevision(reply.data!.revision);
       form.reset(values);
       setSuccess(reply.message ?? successText);
     } catch (error) {

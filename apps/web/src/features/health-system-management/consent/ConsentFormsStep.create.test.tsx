@@ -1,33 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_FIELD_TYPES } from '@portal/shared/reference/supported-fields';
 import { okReply, renderWithQueries, stubPortal } from '../../../test-portal';
 import { consentDraftProblems, initialConsentDrafts, type ConsentDraft } from './consent-drafts';
-import type { FieldPlacementEditorProps } from '../editor/LazyFieldPlacementEditor';
 import { ConsentFormsStep } from './ConsentFormsStep';
-import { fillField, openFieldDialog, pdfFile } from './test-kit';
+import { customPdf, editorSeen, fillField, openFieldDialog, pdfFile, PLACED, user } from './test-kit';
 
-/** The visual editor's place in the step (its own tests cover it): Save answers one field placed on the PDF. */
-const PLACED = {
-  description: 'Witness signature',
-  type: 'signature' as const,
-  coordinates: { page: 2, x: 100, y: 150 },
-  dimensions: { width: 200, height: 30 },
-  isRequired: true,
-};
-const editorSeen = vi.hoisted(() => ({ pdf: undefined as Blob | undefined }));
-vi.mock('../editor/LazyFieldPlacementEditor', () => ({
-  LazyFieldPlacementEditor: (props: FieldPlacementEditorProps) => {
-    editorSeen.pdf = props.pdf;
-    return props.open ? (
-      <div role="dialog" aria-label="Field editor">
-        <button onClick={() => void props.onSave([PLACED])}>Save placed fields</button>
-      </div>
-    ) : null;
-  },
-}));
+vi.mock('../editor/LazyFieldPlacementEditor', async () => (await import('./test-kit')).standInEditorModule());
 
 const pdf = () => pdfFile('lakeside-en.pdf');
 const NAMES = { en: 'English', sp: 'Spanish' } as const;
@@ -57,9 +37,6 @@ function renderStep(check = false, fieldTypes: () => Response = () => okReply(FA
 
 const panel = (language: string) => screen.getByRole('region', { name: language });
 
-/** Filling a dialog in jsdom takes many seconds on a loaded two-core machine. */
-const FORM_FILLING_MS = 60_000;
-
 describe('Consent Forms step while registering', () => {
   it('starts both languages on the default form', () => {
     renderStep();
@@ -70,139 +47,127 @@ describe('Consent Forms step while registering', () => {
     }
   });
 
-  it(
-    'takes a PDF and checks each typed value of an input field, announced at its box',
-    async () => {
-      renderStep();
-      const english = panel('English');
-      await userEvent.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
-      expect(within(english).getByRole('button', { name: 'Place fields on the PDF' })).toBeDisabled();
-      await userEvent.upload(within(english).getByLabelText('PDF file for the English consent form'), pdf());
-      expect(await within(english).findByText('Selected file: lakeside-en.pdf')).toBeVisible();
-      expect(within(english).getByRole('button', { name: 'Place fields on the PDF' })).toBeEnabled();
-      expect(within(english).getByText('No input fields yet.')).toBeVisible();
+  it('takes a PDF and checks each typed value of an input field, announced at its box', async () => {
+    renderStep();
+    const english = panel('English');
+    await user.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
+    expect(within(english).getByRole('button', { name: 'Place fields on the PDF' })).toBeDisabled();
+    await user.upload(within(english).getByLabelText('PDF file for the English consent form'), pdf());
+    expect(await within(english).findByText('Selected file: lakeside-en.pdf')).toBeVisible();
+    expect(within(english).getByRole('button', { name: 'Place fields on the PDF' })).toBeEnabled();
+    expect(within(english).getByText('No input fields yet.')).toBeVisible();
 
-      const dialog = await openFieldDialog(english);
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(
-        within(dialog)
-          .getAllByRole('alert')
-          .map((a) => a.textContent),
-      ).toEqual([
-        'Field type is required.',
-        'Field description is required.',
-        'X coordinate is required and must be a valid number.',
-        'Y coordinate is required and must be a valid number.',
-        'Width is required and must be a valid number.',
-        'Height is required and must be a valid number.',
-      ]);
-      const x = within(dialog).getByLabelText('X (points)', { exact: false });
-      expect(x).toHaveAttribute('aria-describedby', 'coordinates.x-error');
-      expect(x).toHaveAttribute('aria-invalid', 'true');
+    const dialog = await openFieldDialog(english);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(dialog)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Field type is required.',
+      'Field description is required.',
+      'X coordinate is required and must be a valid number.',
+      'Y coordinate is required and must be a valid number.',
+      'Width is required and must be a valid number.',
+      'Height is required and must be a valid number.',
+    ]);
+    const x = within(dialog).getByLabelText('X (points)', { exact: false });
+    expect(x).toHaveAttribute('aria-describedby', 'coordinates.x-error');
+    expect(x).toHaveAttribute('aria-invalid', 'true');
 
-      await fillField(dialog, { Description: 'Sign', Page: '0', 'X (points)': '-1', 'Width (points)': '0' });
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(
-        within(dialog)
-          .getAllByRole('alert')
-          .map((a) => a.textContent),
-      ).toEqual([
-        'Field type is required.',
-        'Field description must be at least 5 characters long.',
-        'Page number must be 1 or greater.',
-        'X coordinate must be a positive number.',
-        'Y coordinate is required and must be a valid number.',
-        'Width must be a positive number greater than 0.',
-        'Height is required and must be a valid number.',
-      ]);
-    },
-    FORM_FILLING_MS,
-  );
+    await fillField(dialog, { Description: 'Sign', Page: '0', 'X (points)': '-1', 'Width (points)': '0' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      within(dialog)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Field type is required.',
+      'Field description must be at least 5 characters long.',
+      'Page number must be 1 or greater.',
+      'X coordinate must be a positive number.',
+      'Y coordinate is required and must be a valid number.',
+      'Width must be a positive number greater than 0.',
+      'Height is required and must be a valid number.',
+    ]);
+  });
 
-  it(
-    'keeps typed input fields in the draft, and edits and deletes them',
-    async () => {
-      const { seen } = renderStep();
-      const english = panel('English');
-      await userEvent.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
-      await userEvent.upload(within(english).getByLabelText('PDF file for the English consent form'), pdf());
-      await within(english).findByText('Selected file: lakeside-en.pdf');
-      const dialog = await openFieldDialog(english);
-      await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'signature');
-      await fillField(dialog, {
-        Description: 'Participant signature',
-        'X (points)': '72',
-        'Y (points)': '600',
-        'Width (points)': '200',
-        'Height (points)': '40',
-      });
-      await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Required' }));
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(screen.queryByRole('dialog')).toBeNull();
+  it('keeps typed input fields in the draft, and edits and deletes them', async () => {
+    const { seen } = renderStep();
+    const english = panel('English');
+    await customPdf(english, 'English', pdf());
+    const dialog = await openFieldDialog(english);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Type' }), 'signature');
+    await fillField(dialog, {
+      Description: 'Participant signature',
+      'X (points)': '72',
+      'Y (points)': '600',
+      'Width (points)': '200',
+      'Height (points)': '40',
+    });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Required' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
 
-      const table = within(english).getByRole('table', { name: 'Input fields of the English consent form' });
-      const [header, row] = within(table).getAllByRole('row');
-      expect([...header!.querySelectorAll('th')].map((c) => c.textContent)).toEqual([
-        'Description',
-        'Type',
-        'Page',
-        'X',
-        'Y',
-        'Width',
-        'Height',
-        'Required',
-        'Actions',
-      ]);
-      expect([...row!.querySelectorAll('th, td')].slice(0, 8).map((c) => c.textContent)).toEqual([
-        'Participant signature',
-        'Signature',
-        '1',
-        '72',
-        '600',
-        '200',
-        '40',
-        'Yes',
-      ]);
-      expect(seen.mock.lastCall![0][0]).toEqual({
-        language: 'en',
-        useDefault: false,
-        file: expect.objectContaining({ name: 'lakeside-en.pdf' }) as File,
-        inputFields: [
-          {
-            description: 'Participant signature',
-            type: 'signature',
-            coordinates: { page: 1, x: 72, y: 600 },
-            dimensions: { width: 200, height: 40 },
-            isRequired: true,
-          },
-        ],
-      });
+    const table = within(english).getByRole('table', { name: 'Input fields of the English consent form' });
+    const [header, row] = within(table).getAllByRole('row');
+    expect([...header!.querySelectorAll('th')].map((c) => c.textContent)).toEqual([
+      'Description',
+      'Type',
+      'Page',
+      'X',
+      'Y',
+      'Width',
+      'Height',
+      'Required',
+      'Actions',
+    ]);
+    expect([...row!.querySelectorAll('th, td')].slice(0, 8).map((c) => c.textContent)).toEqual([
+      'Participant signature',
+      'Signature',
+      '1',
+      '72',
+      '600',
+      '200',
+      '40',
+      'Yes',
+    ]);
+    expect(seen.mock.lastCall![0][0]).toEqual({
+      language: 'en',
+      useDefault: false,
+      file: expect.objectContaining({ name: 'lakeside-en.pdf' }) as File,
+      inputFields: [
+        {
+          description: 'Participant signature',
+          type: 'signature',
+          coordinates: { page: 1, x: 72, y: 600 },
+          dimensions: { width: 200, height: 40 },
+          isRequired: true,
+        },
+      ],
+    });
 
-      await userEvent.click(within(table).getByRole('button', { name: 'Edit Participant signature' }));
-      const edit = screen.getByRole('dialog', { name: 'Edit Input Field' });
-      expect(within(edit).getByLabelText('Y (points)', { exact: false })).toHaveValue(600);
-      await fillField(edit, { 'Y (points)': '610.5' });
-      await userEvent.click(within(edit).getByRole('button', { name: 'Save' }));
-      expect(seen.mock.lastCall![0][0]!.inputFields[0]!.coordinates).toEqual({ page: 1, x: 72, y: 610.5 });
+    await user.click(within(table).getByRole('button', { name: 'Edit Participant signature' }));
+    const edit = screen.getByRole('dialog', { name: 'Edit Input Field' });
+    expect(within(edit).getByLabelText('Y (points)', { exact: false })).toHaveValue(600);
+    await fillField(edit, { 'Y (points)': '610.5' });
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    expect(seen.mock.lastCall![0][0]!.inputFields[0]!.coordinates).toEqual({ page: 1, x: 72, y: 610.5 });
 
-      await userEvent.click(within(english).getByRole('button', { name: 'Remove lakeside-en.pdf' }));
-      expect(seen.mock.lastCall![0][0]!.file).toBeNull();
-      await userEvent.click(within(table).getByRole('button', { name: 'Delete Participant signature' }));
-      expect(seen.mock.lastCall![0][0]!.inputFields).toEqual([]);
-    },
-    FORM_FILLING_MS,
-  );
+    await user.click(within(english).getByRole('button', { name: 'Remove lakeside-en.pdf' }));
+    expect(seen.mock.lastCall![0][0]!.file).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Delete Participant signature' }));
+    expect(seen.mock.lastCall![0][0]!.inputFields).toEqual([]);
+  });
 
   it('places fields on the picked PDF in the visual editor, replacing the draft’s fields', async () => {
     const { seen } = renderStep();
     const english = panel('English');
-    await userEvent.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
-    await userEvent.upload(within(english).getByLabelText('PDF file for the English consent form'), pdf());
-    await within(english).findByText('Selected file: lakeside-en.pdf');
-    await userEvent.click(within(english).getByRole('button', { name: 'Place fields on the PDF' }));
+    await customPdf(english, 'English', pdf());
+    await user.click(within(english).getByRole('button', { name: 'Place fields on the PDF' }));
     const editor = await screen.findByRole('dialog', { name: 'Field editor' });
     expect((editorSeen.pdf as File).name).toBe('lakeside-en.pdf');
-    await userEvent.click(within(editor).getByRole('button', { name: 'Save placed fields' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save placed fields' }));
     expect(screen.queryByRole('dialog', { name: 'Field editor' })).toBeNull();
     expect(seen.mock.lastCall![0][0]!.inputFields).toEqual([PLACED]);
     expect(within(english).getByText('Witness signature')).toBeVisible();
@@ -211,14 +176,14 @@ describe('Consent Forms step while registering', () => {
   it('refuses a picked file that is not a PDF, or only named like one', async () => {
     renderStep();
     const spanish = panel('Spanish');
-    await userEvent.click(within(spanish).getByRole('switch', { name: 'Use Default Consent Form' }));
+    await user.click(within(spanish).getByRole('switch', { name: 'Use Default Consent Form' }));
     const input = within(spanish).getByLabelText('PDF file for the Spanish consent form');
-    const user = userEvent.setup({ applyAccept: false });
-    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    const picker = user.setup({ applyAccept: false });
+    await picker.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await within(spanish).findByRole('alert')).toHaveTextContent(
       'Only PDF files are allowed. Please select a PDF file.',
     );
-    await user.upload(input, new File(['<html>'], 'consent.pdf', { type: 'application/pdf' }));
+    await picker.upload(input, new File(['<html>'], 'consent.pdf', { type: 'application/pdf' }));
     await vi.waitFor(() =>
       expect(within(spanish).getByRole('alert')).toHaveTextContent('The file for Spanish is not a PDF document.'),
     );
@@ -230,7 +195,7 @@ describe('Consent Forms step while registering', () => {
 
   it('shows the problems of the drafts, announced', async () => {
     renderStep(true);
-    await userEvent.click(within(panel('Spanish')).getByRole('switch', { name: 'Use Default Consent Form' }));
+    await user.click(within(panel('Spanish')).getByRole('switch', { name: 'Use Default Consent Form' }));
     const alert = screen.getByRole('alert');
     expect(
       within(alert)
@@ -245,7 +210,7 @@ describe('Consent Forms step while registering', () => {
   it('offers the four built-in field types when the list cannot be loaded, and says so', async () => {
     renderStep(false, () => new Response('{}', { status: 500 }));
     const english = panel('English');
-    await userEvent.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
+    await user.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
     const dialog = await openFieldDialog(english);
     expect(within(dialog).getByText('Using fallback field types (API data unavailable)')).toBeVisible();
     expect(

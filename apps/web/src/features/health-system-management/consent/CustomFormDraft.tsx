@@ -70,9 +70,8 @@ export function CustomFormDraft({
           onCancel={() => setEditing(undefined)}
         />
       )}
-      {file && (
+      {file && placing && (
         <LazyFieldPlacementEditor
-          open={placing}
           pdf={file}
           language={language}
           fields={inputFields}

@@ -187,7 +187,6 @@ export function EditLanguagePanel({
         )}
         {placing?.pdf && (
           <LazyFieldPlacementEditor
-            open
             pdf={placing.pdf}
             language={entry.language}
             fields={fields.map(settingsOf)}

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -68,17 +68,16 @@ export function InputFieldDialog({ field, published, onSave, onCancel }: InputFi
   const titleId = useId();
   const fieldTypes = useFieldTypes();
   const [unplaced, setUnplaced] = useState<ServerFieldError[]>([]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FieldForm, unknown, TInputFieldSettings>({
+  const { register, control, handleSubmit, setError, getFieldState, formState } = useForm<
+    FieldForm,
+    unknown,
+    TInputFieldSettings
+  >({
     resolver: zodResolver(ZInputFieldSettings),
     defaultValues: field ?? EMPTY,
     mode: 'onSubmit',
   });
+  const { errors, isSubmitting } = formState;
 
   const { ref: descriptionRef, ...description } = register('description');
 
@@ -90,9 +89,6 @@ export function InputFieldDialog({ field, published, onSave, onCancel }: InputFi
       setUnplaced(applyServerErrors(fieldRefusals(error), FIELD_PATHS, setError));
     }
   });
-  const errorOf = (path: string) =>
-    path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], errors) as
-      { message?: string } | undefined;
   const options = (fieldTypes.data?.types ?? []).map((o) => ({
     value: o.value,
     label: o.value in FIELD_TYPE_KEYS ? t(FIELD_TYPE_KEYS[o.value as keyof typeof FIELD_TYPE_KEYS]) : o.label,
@@ -133,7 +129,7 @@ export function InputFieldDialog({ field, published, onSave, onCancel }: InputFi
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
             {NUMBER_FIELDS.map(([path, label]) => {
-              const { ref, ...registration } = register(path as Path<FieldForm>);
+              const { ref, ...registration } = register(path);
               return (
                 <Box key={path}>
                   <FormTextField
@@ -143,7 +139,7 @@ export function InputFieldDialog({ field, published, onSave, onCancel }: InputFi
                     type="number"
                     inputMode="decimal"
                     label={t(label)}
-                    errorMessage={errorOf(path)?.message}
+                    errorMessage={getFieldState(path, formState).error?.message}
                   />
                 </Box>
               );

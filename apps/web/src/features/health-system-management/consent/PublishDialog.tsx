@@ -122,7 +122,7 @@ export function PublishDialog({
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === HTTP_CONFLICT) {
-            setConflict(serverMessage(error) ?? t('healthSystems.changedMeanwhile'));
+            setConflict(serverMessage(error) ?? 'healthSystems.changedMeanwhile');
             return;
           }
           request.onNotPublished(error);
@@ -138,7 +138,7 @@ export function PublishDialog({
     );
   };
   const reload = () => {
-    request.onNotPublished(undefined);
+    request.onNotPublished();
     onReload();
     onClose();
   };

@@ -1,10 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
 import { ApiError } from '../../../lib/api-client';
+import { axeViolations, user } from '../consent/test-kit';
 import FieldPlacementEditor from './FieldPlacementEditor';
 
 // pdf.js needs a canvas and a worker: the pages are stood in for, two US Letter pages (612 × 792 points).
@@ -58,14 +57,14 @@ const PDF = Object.assign(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
 
 function renderEditor(onSave = vi.fn<(fields: TInputFieldSettings[]) => Promise<void>>(() => Promise.resolve())) {
   const onCancel = vi.fn();
-  render(
-    <FieldPlacementEditor open pdf={PDF} language="en" fields={[PRINTED_NAME]} onSave={onSave} onCancel={onCancel} />,
-  );
+  render(<FieldPlacementEditor pdf={PDF} language="en" fields={[PRINTED_NAME]} onSave={onSave} onCancel={onCancel} />);
   return { onSave, onCancel };
 }
 
-// The first box waits for the PDF to be read and its pages measured.
-const box = (name: string) => screen.findByRole('button', { name }, { timeout: 5_000 });
+// The first box waits for the PDF to be read and its pages measured; boxes are looked for on the page alone.
+const WAIT = { timeout: 5_000 };
+const box = async (name: string) =>
+  within(await screen.findByTestId('field-layer', {}, WAIT)).findByRole('button', { name }, WAIT);
 const card = (name: string) => screen.getByRole('group', { name });
 
 describe('FieldPlacementEditor', () => {
@@ -83,7 +82,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('moves a box with the arrow keys (Shift: 10 points) and resizes it with Alt', async () => {
-    const user = userEvent.setup();
     renderEditor();
     (await box('Printed name, Text field, page 1, x 72, y 600')).focus();
     await user.keyboard('{ArrowRight}');
@@ -111,7 +109,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('adds a field of the chosen type at the top-left of the page', async () => {
-    const user = userEvent.setup();
     renderEditor();
     await box('Printed name, Text field, page 1, x 72, y 600');
     const form = screen.getByRole('heading', { name: 'New field' }).parentElement!;
@@ -125,7 +122,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('draws a new field by dragging across the page, in points from its top-left corner', async () => {
-    const user = userEvent.setup();
     renderEditor();
     await box('Printed name, Text field, page 1, x 72, y 600');
     const form = screen.getByRole('heading', { name: 'New field' }).parentElement!;
@@ -145,7 +141,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('reports a field typed past the page edge, and does not save until it is corrected', async () => {
-    const user = userEvent.setup();
     const { onSave } = renderEditor();
     await box('Printed name, Text field, page 1, x 72, y 600');
     const x = within(card('Field 1: Printed name')).getByLabelText('X (points)');
@@ -162,7 +157,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('deletes a box with the Delete key after asking', async () => {
-    const user = userEvent.setup();
     renderEditor();
     (await box('Printed name, Text field, page 1, x 72, y 600')).focus();
     await user.keyboard('{Delete}');
@@ -173,7 +167,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('saves the edited list in points, and stays open showing a refusal', async () => {
-    const user = userEvent.setup();
     const onSave = vi
       .fn<(fields: TInputFieldSettings[]) => Promise<void>>()
       .mockRejectedValueOnce(new ApiError('This consent form was changed meanwhile. Reload it.', 409))
@@ -198,7 +191,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('asks before discarding changes on Cancel, and closes at once without changes', async () => {
-    const user = userEvent.setup();
     const { onCancel } = renderEditor();
     (await box('Printed name, Text field, page 1, x 72, y 600')).focus();
     await user.keyboard('{ArrowDown}');
@@ -209,7 +201,6 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('previews the form as a participant sees it, in English or Spanish, without signing', async () => {
-    const user = userEvent.setup();
     renderEditor();
     await box('Printed name, Text field, page 1, x 72, y 600');
     await user.click(screen.getByRole('switch', { name: 'Preview as participant' }));
@@ -224,20 +215,11 @@ describe('FieldPlacementEditor', () => {
   });
 
   it('has nothing axe can find in the editor, nor in its preview', async () => {
-    const user = userEvent.setup();
     renderEditor();
     await box('Printed name, Text field, page 1, x 72, y 600');
-    const violations = async () =>
-      (
-        await axe.run(document.body, {
-          runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-          // jsdom paints nothing; contrast is checked in the browser journeys.
-          rules: { 'color-contrast': { enabled: false } },
-        })
-      ).violations.map((violation) => violation.id);
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     await user.click(screen.getByRole('switch', { name: 'Preview as participant' }));
     await screen.findByRole('textbox', { name: 'Printed name (required)' });
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
   });
 });

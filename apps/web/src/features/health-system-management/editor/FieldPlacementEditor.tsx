@@ -68,14 +68,7 @@ type Pending = { kind: 'discard' } | { kind: 'delete'; key: string } | null;
  * to draw, drag, resize or move by keyboard, a side panel of the same fields as numbers, and a preview of the form
  * as the participant will see it. Places are PDF points from the page's top-left corner, y downward.
  */
-export default function FieldPlacementEditor({
-  open,
-  pdf,
-  language,
-  fields,
-  onSave,
-  onCancel,
-}: FieldPlacementEditorProps) {
+export default function FieldPlacementEditor({ pdf, language, fields, onSave, onCancel }: FieldPlacementEditorProps) {
   const { t } = useTranslation();
   const id = useId();
   const titleId = `${id}-title`;
@@ -237,7 +230,7 @@ export default function FieldPlacementEditor({
   const languageName = t(LANGUAGE_NAME_KEYS[language]);
 
   return (
-    <Dialog open={open} onClose={() => !saving && cancel()} fullScreen aria-labelledby={titleId}>
+    <Dialog open onClose={() => !saving && cancel()} fullScreen aria-labelledby={titleId}>
       <DialogTitle
         id={`${id}-bar`}
         component="div"

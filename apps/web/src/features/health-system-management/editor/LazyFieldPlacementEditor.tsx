@@ -5,7 +5,6 @@ import type { Language } from '@portal/shared/constants';
 import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
 
 export interface FieldPlacementEditorProps {
-  open: boolean;
   /** The PDF the fields sit on (an uploaded File, or the stored form fetched as a Blob). */
   pdf: Blob;
   language: Language;
@@ -18,10 +17,9 @@ export interface FieldPlacementEditorProps {
 // react-pdf and pdf.js load with the editor, the first time it opens.
 const FieldPlacementEditor = lazy(() => import('./FieldPlacementEditor'));
 
-/** The visual field editor, loaded only when it opens; each opening starts from the fields it is given. */
+/** The visual field editor, loaded the first time it is shown; each showing starts from the fields it is given. */
 export function LazyFieldPlacementEditor(props: FieldPlacementEditorProps) {
   const { t } = useTranslation();
-  if (!props.open) return <></>;
   return (
     <Suspense
       fallback={
