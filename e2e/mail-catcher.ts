@@ -1,6 +1,7 @@
 /**
  * A test SMTP server that keeps every message it receives and lists them over HTTP, so journeys can
  * open the e-mails the portal really sent: `GET /messages?to=<address>` answers `[{ to, subject, text }]`.
+ * `GET /reject-next?to=<address>` makes it refuse the next message to that address for good (554).
  */
 import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
@@ -13,6 +14,8 @@ interface CaughtMail {
   text: string;
 }
 const caught: CaughtMail[] = [];
+/** Addresses whose next message is refused after its content (554), once: how a journey makes a delivery fail. */
+const rejectNext = new Set<string>();
 
 function decodeQuotedPrintable(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, '');
@@ -43,6 +46,8 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
+      const refused = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).find((a) => rejectNext.delete(a));
+      if (refused) return callback(Object.assign(new Error('5.7.1 Message rejected'), { responseCode: 554 }));
       const raw = Buffer.concat(chunks).toString('utf8');
       const headerEnd = raw.indexOf('\r\n\r\n');
       const headers = raw.slice(0, headerEnd).replace(/\r\n[ \t]+/g, ' ');
@@ -61,6 +66,7 @@ smtp.listen(smtpPort, '127.0.0.1');
 createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const to = url.searchParams.get('to')?.toLowerCase();
+  if (url.pathname === '/reject-next' && to) rejectNext.add(to);
   const list = url.pathname === '/messages' ? caught.filter((m) => !to || m.to.includes(to)) : [];
   response.writeHead(200, { 'Content-Type': 'application/json' });
   response.end(JSON.stringify(list));

@@ -19,7 +19,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
-  outputDir: path.join(os.tmpdir(), 'portal-e2e-results'),
+  // One folder per portal port, so runs on other ports (E2E_PORT) do not clear each other's traces.
+  outputDir: path.join(os.tmpdir(), port === 18420 ? 'portal-e2e-results' : `portal-e2e-results-${port}`),
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, startQuestionnaireByApi, type TokenPair } from './accounts';
-import { expect, expectNoAxeViolations, test, today } from './fixtures';
+import { expect, expectNoAxeViolations, setLanguage, test, today } from './fixtures';
 import { adminCall, signInAdmin } from './settings-editors';
 import { text } from './texts';
 
@@ -49,6 +49,7 @@ for (const language of ['en', 'sp'] as const) {
   test(`the administrator sees an open survey window with its progress, the counts and the day's figures (${language})`, async ({
     page,
     baseURL,
+    browser,
   }) => {
     test.setTimeout(120_000);
     const participant = await createPatient(language, 'window');
@@ -128,5 +129,39 @@ for (const language of ['en', 'sp'] as const) {
       },
     );
     await expectNoAxeViolations(page);
+
+    // The same dashboard full screen: its link opens it for an hour in a browser with no session (a wall display),
+    // and opens no other dashboard.
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: t('dashboards.openFullScreen') }).click(),
+    ]);
+    await expect(tab).toHaveURL(/\/dashboards\/survey-window-open-users#token=/);
+    const link = tab.url();
+    await tab.close();
+    const wall = await (await browser.newContext()).newPage();
+    await setLanguage(wall, language, baseURL!);
+    await wall.goto(link);
+    await expect(
+      wall.getByRole('heading', { level: 2, name: t('dashboards.titles.surveyWindowOpenUsers') }),
+    ).toBeVisible();
+    const until = t('dashboards.validUntil', { time: 'TIME' }).replace('.', '\\.');
+    await expect(
+      wall.getByText(new RegExp(until.replace('TIME', '\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} [AP]M'))),
+    ).toBeVisible();
+    const wallCounts = wall.getByRole('region', { name: t('surveyWindow.counts.title') });
+    await expect(wallCounts.getByRole('definition')).toHaveCount(4);
+    await expect(wall.getByRole('figure', { name: t('surveyWindow.chart.title', { days: '30' }) })).toBeVisible();
+    await wall
+      .getByRole('combobox', { name: t('surveyWindow.chart.daysLabel') })
+      .selectOption({ label: t('surveyWindow.chart.lastDays', { days: '7' }) });
+    const week = wall.getByRole('figure', { name: t('surveyWindow.chart.title', { days: '7' }) });
+    await week.getByText(t('admin.chart.showTable')).click();
+    await expect(week.getByRole('row')).toHaveCount(8);
+    await expect(week.getByRole('row').last().getByRole('rowheader')).toHaveText(today());
+    await expectNoAxeViolations(wall);
+    await wall.goto(link.replace('/survey-window-open-users#', '/withdrawals#'));
+    await expect(wall.getByRole('alert')).toContainText(t('dashboards.otherDashboard'));
+    await wall.context().close();
   });
 }

@@ -11,9 +11,12 @@ const TABS = [
   'systemOptions.tabs.withdrawals',
   'systemOptions.tabs.healthSystemVerification',
   'systemOptions.tabs.healthSystemManagement',
+  'systemOptions.tabs.emailsInsight',
   'systemOptions.tabs.surveyWindowOpenUsers',
   'systemOptions.tabs.oneTimeSurveys',
   'systemOptions.tabs.securityPolicy',
+  'systemOptions.tabs.dataExport',
+  'systemOptions.tabs.auditLog',
 ];
 
 test('System Options on a desktop in English: each tab is an address that links, Back, reload and the keyboard keep', async ({

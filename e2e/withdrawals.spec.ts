@@ -25,7 +25,7 @@ for (const language of ['en', 'sp'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     const t = (key: string, values?: Record<string, string>) => text(language, key, values);
     const leaving = await createPatient(language, 'leaving', { consented: false });
     const staying = await createPatient(language, 'staying', { consented: false });
@@ -39,6 +39,27 @@ for (const language of ['en', 'sp'] as const) {
       'descending',
     );
     await expectNoAxeViolations(page);
+
+    // The dashboard full screen, in its own tab with its own token.
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: t('dashboards.openFullScreen') }).click(),
+    ]);
+    await expect(tab).toHaveURL(/\/dashboards\/withdrawals#token=/);
+    await expect(tab.getByRole('heading', { level: 2, name: t('dashboards.titles.withdrawals') })).toBeVisible();
+    await expect(tab.getByRole('figure', { name: t('withdrawals.dashboard.title') })).toBeVisible();
+    await tab.getByRole('textbox', { name: t('dateRange.from') }).fill('01/01/2026');
+    await tab.getByRole('textbox', { name: t('dateRange.to') }).fill('12/31/2025');
+    await tab.getByRole('button', { name: t('dateRange.apply') }).click();
+    await expect(tab.getByRole('alert')).toHaveText(t('dateRange.reversed'));
+    await expectNoAxeViolations(tab);
+    await tab.getByRole('textbox', { name: t('dateRange.to') }).fill('01/31/2026');
+    await tab.getByRole('button', { name: t('dateRange.apply') }).click();
+    // January 2026, long before any journey ran: nothing withdrew then.
+    await expect(tab.getByRole('figure', { name: t('withdrawals.dashboard.title') })).toContainText(
+      t('withdrawals.dashboard.empty'),
+    );
+    await tab.close();
 
     // The modal opens on its form; the Pending Requests are one press away, and empty.
     await page.getByRole('button', { name: t('withdrawals.manual.open') }).click();

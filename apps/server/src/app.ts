@@ -54,10 +54,15 @@ import { createOneTimeAdminService, type OneTimeAdminService } from './modules/s
 import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time-invitations';
 import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time-reports-service';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { registerDashboardAccess } from './modules/dashboards/access';
+import { createDashboardTokens, type DashboardTokens } from './modules/dashboards/dashboard-tokens';
+import { dashboardTokenRoutes } from './modules/dashboards/routes';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
 import { createReminderService, type ReminderService } from './modules/reminders/service';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
+import { emailAnalyticsRoutes } from './modules/email-analytics/routes';
+import { createEmailAnalyticsService, type EmailAnalyticsService } from './modules/email-analytics/service';
 import { apiKeysRoutes } from './modules/verification/api-keys-routes';
 import { createApiKeysService, type ApiKeysService } from './modules/verification/api-keys-service';
 import { pushRoutes } from './modules/verification/push-routes';
@@ -66,6 +71,10 @@ import { createVerificationService, type VerificationService } from './modules/v
 import { createPushService, type PushService } from './modules/verification/push-service';
 import { healthSystemRoutes } from './modules/health-systems/routes';
 import { createHealthSystemsServices, type HealthSystemsServices } from './modules/health-systems/services';
+import { dataExportRoutes } from './modules/data-export/routes';
+import { createDataExportService, type DataExportService } from './modules/data-export/service';
+import { auditRoutes } from './modules/audit/routes';
+import { createAuditService, type AuditService } from './modules/audit/service';
 
 /** Carries out manual withdrawal requests whose hold has ended. */
 const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
@@ -89,10 +98,14 @@ export interface AppServices {
   mailer: Mailer;
   reminders: ReminderService;
   withdrawals: WithdrawalsService;
+  emailAnalytics: EmailAnalyticsService;
   apiKeys: ApiKeysService;
   push: PushService;
   verification: VerificationService;
   healthSystems: HealthSystemsServices;
+  dataExport: DataExportService;
+  audit: AuditService;
+  dashboardTokens: DashboardTokens;
 }
 
 declare module 'fastify' {
@@ -218,8 +231,10 @@ export async function buildApp(options: BuildAppOptions) {
     publicUrl: env.PUBLIC_URL,
     timeZone: env.STUDY_TIME_ZONE,
   });
+  const dashboardTokens = createDashboardTokens(options.tokenSigningKey, env.PUBLIC_URL);
   app.decorate('services', {
     reminders,
+    dashboardTokens,
     auth,
     surveySchedule,
     surveys,
@@ -262,10 +277,13 @@ export async function buildApp(options: BuildAppOptions) {
       withdrawal,
     },
     withdrawals,
+    emailAnalytics: createEmailAnalyticsService({ db, clock, mailer, timeZone: env.STUDY_TIME_ZONE }),
     apiKeys: createApiKeysService({ db, clock }),
     push: createPushService({ db, clock }),
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
     healthSystems: createHealthSystemsServices({ db, clock, onSystemsChanged: reference.invalidate }),
+    dataExport: createDataExportService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
+    audit: createAuditService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
   });
   if (jobs && scheduler) {
     scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
@@ -317,6 +335,7 @@ export async function buildApp(options: BuildAppOptions) {
   // App plugins.
   registerErrorHandler(app);
   registerAuthGuard(app, auth.authenticate);
+  registerDashboardAccess(app, dashboardTokens);
 
   // Routes.
   await app.register(
@@ -335,11 +354,15 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(openedUsersRoutes);
       await api.register(oneTimeSurveyAdminRoutes);
       await api.register(dashboardRoutes);
+      await api.register(dashboardTokenRoutes);
       await api.register(withdrawalsRoutes);
+      await api.register(emailAnalyticsRoutes);
       await api.register(apiKeysRoutes);
       await api.register(pushRoutes);
       await api.register(verificationRoutes);
       await api.register(healthSystemRoutes);
+      await api.register(dataExportRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: API_BASE },
   );

@@ -255,7 +255,12 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
       clock.set(at);
       await mailer.sweep();
     }
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 7, smtpCode: 451, payload: null });
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: 7,
+      smtpCode: 451,
+      payload: expect.objectContaining({ content: expect.anything() }),
+    });
   });
 
   it('takes up again a message whose process stopped while sending it, once its claim has lapsed', async () => {

@@ -133,6 +133,40 @@ describeEachDatabase('Withdrawals tab lists', (target) => {
     expect(summary.months[11]).toEqual({ month: '2026-03', participant: 1, manual: 1 });
     expect(summary.months.slice(1, 10).every((m) => m.participant === 0 && m.manual === 0)).toBe(true);
     expect(summary.total).toEqual({ participant: 3, manual: 2 });
+    expect(summary).toMatchObject({ from: '2025-04-01', to: '2026-03-15' });
+
+    // A range of the administrator's choosing, by the days of the study time zone.
+    expect(await dataOf(admin('GET', `${SUMMARY}?from=2025-03-01&to=2025-04-30`))).toEqual({
+      from: '2025-03-01',
+      to: '2025-04-30',
+      months: [
+        { month: '2025-03', participant: 1, manual: 0 },
+        { month: '2025-04', participant: 0, manual: 1 },
+      ],
+      total: { participant: 3, manual: 2 },
+    });
+    expect((await dataOf<typeof summary>(admin('GET', `${SUMMARY}?from=2026-02-28&to=2026-02-28`))).months).toEqual([
+      { month: '2026-02', participant: 1, manual: 0 },
+    ]);
+    expect((await dataOf<typeof summary>(admin('GET', `${SUMMARY}?from=2026-03-01&to=2026-03-09`))).months).toEqual([
+      { month: '2026-03', participant: 1, manual: 0 },
+    ]);
+  });
+
+  it('refuses a range the wrong way round, of one date only or over five years, in the reader’s language', async () => {
+    const t = testApp();
+    const admin = await adminSession(t);
+    for (const [query, message] of [
+      ['from=2026-03-02&to=2026-03-01', 'The start date must be on or before the end date.'],
+      ['from=2026-03-02', 'Enter both a start date and an end date, or neither.'],
+      ['from=2020-01-01&to=2025-01-01', 'Choose a range of five years or less.'],
+    ]) {
+      const reply = await admin('GET', `${SUMMARY}?${query}`);
+      expect(reply.statusCode, query).toBe(400);
+      expect(reply.json(), query).toEqual({ status: false, message });
+    }
+    const spanish = await admin('GET', `${SUMMARY}?from=2026-03-02&to=2026-03-01`, { language: 'sp' });
+    expect(spanish.json().message).toBe('La fecha de inicio debe ser igual o anterior a la fecha de fin.');
   });
 
   it('names the administrator who queued a manual withdrawal', async () => {

@@ -12,6 +12,7 @@ export interface PortalCall {
   body?: Record<string, unknown>;
   /** A multipart body, as sent. */
   form?: FormData;
+  headers: Headers;
 }
 
 /** For component tests: a portal that answers each call through `answer`; every call is recorded, in order. */
@@ -27,6 +28,7 @@ export function stubPortal(answer: (call: PortalCall) => Response | Promise<Resp
         query: url.searchParams,
         body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
         form: init?.body instanceof FormData ? init.body : undefined,
+        headers: new Headers(init?.headers),
       };
       calls.push(call);
       return answer(call);

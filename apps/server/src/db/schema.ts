@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -211,6 +212,10 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_subject_idx').on(t.subjectId, t.at),
+    // The audit trail viewer: newest first, narrowed by actor or action.
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
     // The change history of each System Options setting, newest first.
     index('audit_log_setting_changes_idx')
       .on(sql`(${t.details} ->> 'setting')`, t.at)
@@ -351,7 +356,9 @@ export const healthSystemApiKeys = pgTable(
 /**
  * The e-mail delivery ledger: every message the portal sends, written in the transaction of the change that
  * caused it and delivered from here by the scheduler, with retries. `payload` (what the message says, which may
- * carry a live link or code) is kept only until the message is sent, suppressed or finally failed.
+ * carry a live link or code) is kept only until the message is sent or suppressed; a finally failed message keeps
+ * it for 7 days (never a security message, nor one whose address was refused), so an administrator can send it
+ * again once, then loses it.
  */
 export const emailMessages = pgTable(
   'email_messages',
@@ -382,9 +389,17 @@ export const emailMessages = pgTable(
     createdAt: createdAt(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A failed message sent again by an administrator: the new message names the one it repeats. */
+    retryOf: uuid('retry_of').references((): AnyPgColumn => emailMessages.id),
   },
   (t) => [
     index('email_messages_template_idx').on(t.template, t.createdAt),
+    // Email Analytics: the messages of a date range, and the latest failures.
+    index('email_messages_created_idx').on(t.createdAt),
+    index('email_messages_failed_idx')
+      .on(t.lastAttemptAt)
+      .where(sql`${t.status} = 'failed'`),
+    uniqueIndex('email_messages_retry_once').on(t.retryOf),
     index('email_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
     index('email_messages_due_idx')
       .on(t.priority, t.nextAttemptAt)
@@ -392,7 +407,8 @@ export const emailMessages = pgTable(
     check('email_messages_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'suppressed')`),
     check('email_messages_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),
     check('email_messages_priority_check', sql`${t.priority} between 0 and 2`),
-    check('email_messages_payload_check', sql`${t.payload} is null or ${t.status} in ('queued', 'sending')`),
+    // A failed message keeps its content for a while, so an administrator can send it again; see the mailer.
+    check('email_messages_payload_check', sql`${t.payload} is null or ${t.status} in ('queued', 'sending', 'failed')`),
   ],
 );
 

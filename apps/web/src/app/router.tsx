@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { DASHBOARD_VIEWS } from './dashboard-views';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
@@ -22,6 +23,7 @@ const ContactUsPage = lazy(() => import('../features/help/ContactUsPage'));
 const ProfileSettingsPage = lazy(() => import('../features/account/ProfileSettingsPage'));
 const SystemOptionsPage = lazy(() => import('../features/system-options/SystemOptionsPage'));
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+const DashboardViewPage = lazy(() => import('../features/dashboards/DashboardViewPage'));
 
 /** A page behind a guard: its path must be one the access lists give that guard (checked in router.test.tsx too). */
 type GuardedRoute<A extends keyof typeof ROUTE_ACCESS> = { path: (typeof ROUTE_ACCESS)[A][number]; element: ReactNode };
@@ -37,6 +39,8 @@ export const routes = [
       { path: '/registration-confirm', element: <RegistrationConfirmPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/404', element: <NotFoundPage /> },
+      // A built-in dashboard opened by its token alone, without a session (a wall display).
+      { path: '/dashboards/:dashboardId', element: <DashboardViewPage views={DASHBOARD_VIEWS} /> },
       {
         element: <PublicOnlyRoute />,
         children: [

@@ -23,6 +23,10 @@ const SurveyWindowOpenUsersPanel = named(
   'SurveyWindowOpenUsersPanel',
 );
 const WithdrawalsPanel = named(() => import('../features/withdrawals/components/WithdrawalsPanel'), 'WithdrawalsPanel');
+const EmailAnalyticsPanel = named(
+  () => import('../features/email-analytics/components/EmailAnalyticsPanel'),
+  'EmailAnalyticsPanel',
+);
 const HealthSystemVerificationPanel = named(
   () => import('../features/health-system-verification/components/HealthSystemVerificationPanel'),
   'HealthSystemVerificationPanel',
@@ -35,7 +39,9 @@ const SecurityPolicyPanel = named(
   () => import('../features/settings/components/SecurityPolicyPanel'),
   'SecurityPolicyPanel',
 );
+const DataExportPanel = named(() => import('../features/data-export/components/DataExportPanel'), 'DataExportPanel');
 
+const AuditLogPanel = named(() => import('../features/audit-log/components/AuditLogPanel'), 'AuditLogPanel');
 /** The System Options tabs that exist, in the sidebar's order; each panel belongs to its feature. */
 export const SYSTEM_OPTIONS_TABS: SystemOptionsTab[] = [
   {
@@ -64,4 +70,7 @@ export const SYSTEM_OPTIONS_TABS: SystemOptionsTab[] = [
     panel: <HealthSystemManagementPanel />,
   },
   { slug: 'security-policy', labelKey: 'systemOptions.tabs.securityPolicy', panel: <SecurityPolicyPanel /> },
+  { slug: 'emails-insight', labelKey: 'systemOptions.tabs.emailsInsight', panel: <EmailAnalyticsPanel /> },
+  { slug: 'data-export', labelKey: 'systemOptions.tabs.dataExport', panel: <DataExportPanel /> },
+  { slug: 'audit-log', labelKey: 'systemOptions.tabs.auditLog', panel: <AuditLogPanel /> },
 ];

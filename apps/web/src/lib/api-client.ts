@@ -75,12 +75,14 @@ export async function authorizedRequest<S extends z.ZodType<{ status: boolean; m
 
 /**
  * A signed-in file download (a PDF) as a Blob, with the stored access token; a 401 ends the session, and a
- * refusal carries the server's message like `apiRequest`'s. `path` may already start with the API base.
+ * refusal carries the server's message like `apiRequest`'s. `path` may already start with the API base; `init` is
+ * the request's method and body when it is not a GET (a search sent as JSON, say).
  */
-export async function authorizedDownload(path: string): Promise<Blob> {
+export async function authorizedDownload(path: string, init: RequestInit = {}): Promise<Blob> {
   const token = readStoredTokens()?.access_token;
   const response = await fetch(path.startsWith(API_BASE) ? path : `${API_BASE}${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   if (response.ok) return response.blob();
   if (response.status === 401) onUnauthorized();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZOptionalDateRangeQuery } from '../api/date-range';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
 
@@ -42,8 +43,13 @@ export const ZWithdrawalMonth = z.object({
 });
 export type TWithdrawalMonth = z.infer<typeof ZWithdrawalMonth>;
 
-/** `GET /consent/withdrawal-users/summary`: the Withdrawals dashboard's figures. */
+/** `GET /consent/withdrawal-users/summary[?from&to]`: the last 12 months unless a range is given. */
+export const ZWithdrawalSummaryQuery = ZOptionalDateRangeQuery;
+
+/** `GET /consent/withdrawal-users/summary`: the Withdrawals dashboard's figures over `from` to `to`. */
 export const ZWithdrawalSummary = z.object({
+  from: z.string(),
+  to: z.string(),
   months: z.array(ZWithdrawalMonth),
   total: z.object({ participant: z.number().int(), manual: z.number().int() }),
 });

@@ -195,6 +195,8 @@ export function createSigningService(deps: SigningDeps) {
           userId,
           language,
           template: 'consent-code',
+          // A secret useless after a few minutes: never kept for sending again.
+          priority: 'security',
           content: emailCodeMail('consentCode', language, {
             firstName: participant.firstName,
             code,

@@ -106,7 +106,7 @@ export async function findDueReminders(
   }));
 }
 
-/** Whether the reminder queued as this e-mail is still needed: its person has still not done what it asks. */
+/** Whether the reminder queued as this e-mail (or as the failed one it sends again) is still needed. */
 export async function reminderStillNeeded(
   db: Database,
   type: TReminderType,
@@ -117,7 +117,8 @@ export async function reminderStillNeeded(
   const result = await db.execute(sql`
     select 1 from ${from}
     join reminder_dispatches d on d.user_id = u.id and d.round_number = ${round}
-    where d.email_id = ${emailId} and ${who}`);
+    where d.email_id = (select coalesce(m.retry_of, m.id) from email_messages m where m.id = ${emailId})
+      and ${who}`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 

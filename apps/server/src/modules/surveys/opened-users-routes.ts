@@ -19,6 +19,8 @@ const security = [{ bearerAuth: [] }];
 export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.openedUsers;
   const onRequest = app.requireRole(ROLES.admin);
+  // The figures, unlike the list of participants, are the built-in dashboard's: its token opens them too.
+  const dashboard = app.dashboardAccess('survey-window-open-users');
   const config = { rateLimit: perIpRateLimit(app.env, 120, 60_000) };
 
   app.get(
@@ -44,14 +46,14 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/survey/report/count',
     {
-      onRequest,
+      onRequest: dashboard,
       config,
       schema: {
         tags,
         summary:
           'Round windows open now of participants who have not withdrawn (openWindows), and of them: notStarted ' +
           '(no questionnaire started), started (at least one started, not every one submitted) and submitted ' +
-          '(every questionnaire submitted); the three add up to openWindows (administrators)',
+          '(every questionnaire submitted); the three add up to openWindows (administrators, or the dashboard token)',
         security,
         response: { 200: ZSurveyReportCountReply },
       },
@@ -62,7 +64,7 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/survey/report/completion',
     {
-      onRequest,
+      onRequest: dashboard,
       config,
       schema: {
         tags,
@@ -70,7 +72,7 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           `Per calendar day of the study's time zone over the last days (${COMPLETION_DAYS.min} to ` +
           `${COMPLETION_DAYS.max}, ${COMPLETION_DAYS.default} by default; today last): openWindows, the round ` +
           'windows open at any moment of the day whose participant had not withdrawn before it, and submitted, ' +
-          'the round questionnaires submitted that day (administrators)',
+          'the round questionnaires submitted that day (administrators, or the dashboard token)',
         security,
         querystring: ZSurveyCompletionQuery,
         response: { 200: ZSurveyCompletionReply, 400: ZErrorReply },

@@ -239,6 +239,7 @@ export function createSurveyService({
           at: now,
           action: 'survey.submitted',
           actorId: userId,
+          subjectId: userId,
           details: { responseId, form: response.form.key, version: response.form.version },
           ip: from.ip,
         });

@@ -1,18 +1,12 @@
+import { csvCell } from '../../lib/csv';
 import type { ChangeRow } from './batches-repository';
+
+export { csvCell };
 
 export const RESULT_CSV_HEADER = 'userId,previousStatus,newStatus,result';
 
 const STATUS_WORDS = { true: 'Verified', false: 'Rejected', null: 'Pending' } as const;
 const statusWord = (status: boolean | null) => STATUS_WORDS[String(status) as keyof typeof STATUS_WORDS];
-
-/**
- * One CSV cell. A cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return)
- * gets a leading apostrophe; a cell with a comma, quote or line break is quoted.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /** A batch's result: each change (`updated`, with the status before and after), then each ID left out and why. */
 export function batchResultCsv(changes: ChangeRow[], skipped: { userId: string; reason: string }[]): string {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '@portal/shared/api/paging';
 import type { TPendingRequestsQuery } from '@portal/shared/withdrawals/manual-withdraw';
@@ -39,11 +39,11 @@ export async function listWithdrawalUsers(db: Executor, query: TWithdrawalUsersQ
 }
 
 /** When and by whom each withdrawal since `from` was carried out. */
-export function findWithdrawalsSince(db: Executor, from: Date) {
+export function findWithdrawalsBetween(db: Executor, from: Date, until: Date) {
   return db
     .select({ withdrawnAt: consentWithdrawals.withdrawnAt, source: consentWithdrawals.source })
     .from(consentWithdrawals)
-    .where(gte(consentWithdrawals.withdrawnAt, from));
+    .where(and(gte(consentWithdrawals.withdrawnAt, from), lt(consentWithdrawals.withdrawnAt, until)));
 }
 
 /** Withdrawals of all time, per who carried them out. */

@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/withdrawals/manual-withdraw';
 import {
   WITHDRAWAL_USER_PAGE_SIZES,
+  ZWithdrawalSummaryQuery,
   ZWithdrawalSummaryReply,
   ZWithdrawalUsersQuery,
   ZWithdrawalUsersReply,
@@ -50,19 +51,21 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/consent/withdrawal-users/summary',
     {
-      onRequest: adminOnly,
+      onRequest: app.dashboardAccess('withdrawals'),
       config: { rateLimit: reads },
       schema: {
         tags,
         summary:
-          'The Withdrawals dashboard: withdrawals per month of the last twelve (in the study time zone) and of all ' +
+          'The Withdrawals dashboard: withdrawals per month from `from` to `to` (YYYY-MM-DD, both days included, ' +
+          'five years at most; the last twelve months unless given) in the study time zone, and of all ' +
           'time, by who carried them out — the participant in the portal, or an administrator on request. Reasons ' +
-          'are free text, so this split is the reason group (administrators)',
+          'are free text, so this split is the reason group (administrators, or the Withdrawals dashboard token)',
         security,
-        response: { 200: ZWithdrawalSummaryReply },
+        querystring: ZWithdrawalSummaryQuery,
+        response: { 200: ZWithdrawalSummaryReply, 400: ZErrorReply },
       },
     },
-    async () => ({ status: true, data: await service.summary() }),
+    async (request) => ({ status: true, data: await service.summary(request.query) }),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type { Page } from '@portal/shared/api/paging';
-import { calendarDate } from '@portal/shared/dates';
+import type { TDateRange, TOptionalDateRange } from '@portal/shared/api/date-range';
+import { calendarDate, type IsoDate } from '@portal/shared/dates';
 import {
   MANUAL_WITHDRAW_MESSAGES as M,
   type TManualWithdrawRequest,
@@ -27,7 +28,7 @@ import {
   findLatestClosedRequest,
   findPendingRequest,
   findStudyParticipant,
-  findWithdrawalsSince,
+  findWithdrawalsBetween,
   insertRequest,
   listPendingRequests,
   listWithdrawalUsers,
@@ -57,12 +58,21 @@ export interface WithdrawalsDeps {
 }
 
 /** The `YYYY-MM` keys of the last `count` months, the month of `now` (in the time zone) last. */
-function lastMonths(now: Date, timeZone: string, count: number): string[] {
-  const [year, month] = calendarDate(now, timeZone).split('-').map(Number) as [number, number];
-  return Array.from({ length: count }, (_, i) => {
-    const back = year * 12 + (month - 1) - (count - 1 - i);
-    return `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
+/** The months (`YYYY-MM`) from the one of `from` to the one of `to`, both included. */
+function monthsBetween(from: IsoDate, to: IsoDate): string[] {
+  const index = (date: IsoDate) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+  return Array.from({ length: index(to) - index(from) + 1 }, (_, i) => {
+    const month = index(from) + i;
+    return `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
   });
+}
+
+/** The last 12 months of the study's calendar, this month last: from the first of the earliest to today. */
+function lastTwelveMonths(now: Date, timeZone: string): TDateRange {
+  const to = calendarDate(now, timeZone);
+  const [year, month] = to.split('-').map(Number) as [number, number];
+  const first = year * 12 + (month - 1) - (WITHDRAWAL_SUMMARY_MONTHS - 1);
+  return { from: `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, '0')}-01`, to };
 }
 
 const DAY_MS = 86_400_000;
@@ -121,18 +131,22 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     },
 
     /** Withdrawals per month over the last twelve, and of all time, split by who carried them out. */
-    async summary(): Promise<TWithdrawalSummary> {
-      const now = clock.now();
-      const keys = lastMonths(now, timeZone, WITHDRAWAL_SUMMARY_MONTHS);
-      const months = new Map(keys.map((month) => [month, { month, participant: 0, manual: 0 }]));
-      const from = new Date(now.getTime() - (WITHDRAWAL_SUMMARY_MONTHS + 1) * 31 * DAY_MS);
-      for (const row of await findWithdrawalsSince(db, from)) {
-        const entry = months.get(calendarDate(row.withdrawnAt, timeZone).slice(0, 7));
-        if (entry) entry[row.source as TWithdrawalSource] += 1;
+    /** Withdrawals per month over a range of the study's calendar (the last 12 months unless given). */
+    async summary(range: TOptionalDateRange): Promise<TWithdrawalSummary> {
+      const { from, to } =
+        range.from && range.to ? { from: range.from, to: range.to } : lastTwelveMonths(clock.now(), timeZone);
+      const months = new Map(monthsBetween(from, to).map((month) => [month, { month, participant: 0, manual: 0 }]));
+      // A day of any time zone lies within a day either side of the same UTC day.
+      const since = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
+      const until = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS);
+      for (const row of await findWithdrawalsBetween(db, since, until)) {
+        const day = calendarDate(row.withdrawnAt, timeZone);
+        if (day < from || day > to) continue;
+        months.get(day.slice(0, 7))![row.source as TWithdrawalSource] += 1;
       }
       const total = { participant: 0, manual: 0 };
       for (const row of await countWithdrawalsBySource(db)) total[row.source as TWithdrawalSource] = row.total;
-      return { months: [...months.values()], total };
+      return { from, to, months: [...months.values()], total };
     },
 
     async listPending(query: TPendingRequestsQuery): Promise<TPendingRequests> {

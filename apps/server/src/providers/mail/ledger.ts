@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailMessages } from '../../db/schema';
 import type { MailContent } from './templates/render';
@@ -94,16 +94,22 @@ type Outcome =
 
 /**
  * Records how an attempt ended, if this process still holds the claim it made (a lapsed claim taken over by
- * another process is that process's to record). A final state drops the payload with its links and codes.
+ * another process is that process's to record). A final state drops the payload with its links and codes, except
+ * a failure, kept so an administrator can send it again: not when the address was refused (it cannot be sent
+ * again), nor for a security message (a sign-in or signing code, a password reset), useless later and secret.
  */
 export async function recordAttempt(db: Database, mail: ClaimedMail, now: Date, outcome: Outcome) {
   const final = outcome.status !== 'queued';
+  const keepsPayload =
+    outcome.status === 'failed' && !outcome.recipientRefused && mail.priority !== MAIL_PRIORITY.security;
   await db
     .update(emailMessages)
     .set({
       status: outcome.status,
       leaseUntil: null,
-      ...(final ? { payload: null, nextAttemptAt: null } : { nextAttemptAt: outcome.nextAttemptAt }),
+      ...(final
+        ? { nextAttemptAt: null, ...(keepsPayload ? {} : { payload: null }) }
+        : { nextAttemptAt: outcome.nextAttemptAt }),
       ...(outcome.status === 'sent' ? { sentAt: now, smtpReply: outcome.smtpReply ?? null, error: null } : {}),
       ...(outcome.status === 'suppressed' ? { suppressedReason: outcome.reason } : {}),
       ...(outcome.status === 'failed' || outcome.status === 'queued'
@@ -118,4 +124,68 @@ export async function recordAttempt(db: Database, mail: ClaimedMail, now: Date, 
         eq(emailMessages.attempts, mail.attempts),
       ),
     );
+}
+
+/** How long a failed message keeps its content for an administrator to send it again. */
+export const FAILED_PAYLOAD_DAYS = 7;
+
+/** Drops the content of failed messages whose last attempt is more than `FAILED_PAYLOAD_DAYS` days before `now`. */
+export async function purgeFailedPayloads(db: Pick<Database, 'update'>, now: Date) {
+  const before = new Date(now.getTime() - FAILED_PAYLOAD_DAYS * 86_400_000);
+  await db
+    .update(emailMessages)
+    .set({ payload: null })
+    .where(
+      and(
+        eq(emailMessages.status, 'failed'),
+        lt(emailMessages.lastAttemptAt, before),
+        isNotNull(emailMessages.payload),
+      ),
+    );
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Why a failed message cannot be sent again. */
+export type RetryRefusal = 'notFound' | 'alreadyRetried' | 'bounced' | 'expired';
+
+/**
+ * Queues a copy of a failed message (same recipient, template, language, subject, priority and content) naming
+ * it in `retry_of`, and drops the failed one's content: a message is sent again at most once. Inside the caller's
+ * transaction, which holds the failed message's row until it ends.
+ */
+export async function queueRetry(
+  tx: Transaction,
+  id: string,
+  at: { now: Date; transport: string },
+): Promise<{ ok: true; id: string; template: string } | { ok: false; reason: RetryRefusal }> {
+  const [failed] = await tx
+    .select()
+    .from(emailMessages)
+    .where(and(eq(emailMessages.id, id), eq(emailMessages.status, 'failed')))
+    .for('update');
+  if (!failed) return { ok: false, reason: 'notFound' };
+  const [retried] = await tx.select({ id: emailMessages.id }).from(emailMessages).where(eq(emailMessages.retryOf, id));
+  if (retried) return { ok: false, reason: 'alreadyRetried' };
+  if (failed.recipientRefused) return { ok: false, reason: 'bounced' };
+  if (failed.payload === null) return { ok: false, reason: 'expired' };
+  const [row] = await tx
+    .insert(emailMessages)
+    .values({
+      userId: failed.userId,
+      recipient: failed.recipient,
+      template: failed.template,
+      language: failed.language,
+      subject: failed.subject,
+      priority: failed.priority,
+      payload: failed.payload,
+      transport: at.transport,
+      status: 'queued',
+      nextAttemptAt: at.now,
+      createdAt: at.now,
+      retryOf: id,
+    })
+    .returning({ id: emailMessages.id });
+  await tx.update(emailMessages).set({ payload: null }).where(eq(emailMessages.id, id));
+  return { ok: true, id: row!.id, template: failed.template };
 }

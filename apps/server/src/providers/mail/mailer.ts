@@ -10,6 +10,8 @@ import { deliveryFailure } from './delivery-failure';
 import {
   claimDue,
   MAIL_PRIORITY,
+  purgeFailedPayloads,
+  queueRetry,
   recordAttempt,
   releaseClaims,
   type ClaimedMail,
@@ -89,7 +91,8 @@ const CLOSE_WAIT_MS = 4_000;
 /**
  * The e-mail delivery ledger's writer and deliverer. `queue` records a message inside the caller's transaction;
  * `deliverNow` sends it as soon as that transaction has committed; `sweep` (run by the scheduler every minute)
- * sends what is due: retries, messages whose process stopped while sending them, and bulk messages.
+ * sends what is due: retries, messages whose process stopped while sending them, and bulk messages, and drops the
+ * content of failures kept too long.
  * `idle()` waits for deliveries under way: graceful shutdown and tests use it.
  */
 export function createMailer({ db, clock, transport, from, log, contact, inDowntime, bulkHours }: MailerOptions) {
@@ -191,6 +194,7 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
   }
 
   async function sweep(signal?: AbortSignal) {
+    await purgeFailedPayloads(db, clock.now());
     while (!signal?.aborted && !closing) {
       const { priorities, bulkReserved } = await allowance(true);
       const claimed = await claimDue(db, clock.now(), { priorities, limit: bulkReserved || BATCH });
@@ -244,6 +248,9 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
         })().catch((error: unknown) => log.error({ err: error }, 'could not start an e-mail delivery')),
       );
     },
+    /** Queues a copy of a failed message in the caller's transaction; `deliverNow` it once committed. */
+    queueRetry: (tx: Parameters<typeof queueRetry>[0], id: string) =>
+      queueRetry(tx, id, { now: clock.now(), transport: transport.kind }),
     /** On the embedded database, owned by this process alone: takes up at once what a killed process was sending. */
     releaseClaims: () => releaseClaims(db, clock.now()),
     /** Sends what is due; the scheduler runs it every minute. */

@@ -20,6 +20,8 @@ const SYSTEM_OPTIONS_SLUGS = [
   'survey-window-open-users',
   'one-time-surveys',
   'security-policy',
+  'data-export',
+  'audit-log',
 ] as const;
 export type SystemOptionsSlug = (typeof SYSTEM_OPTIONS_SLUGS)[number];
 

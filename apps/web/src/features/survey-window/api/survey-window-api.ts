@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/surveys/opened-users';
 import { authorizedRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
+import { useDashboardQuery } from '../../../components/dashboards/dashboard-query';
 
 /** `GET /survey/opened-users`: one page of the participants whose survey window is open now. */
 export function useOpenedUsers(request: PageRequest<TOpenedUsersSortField>) {
@@ -20,17 +21,12 @@ export function useOpenedUsers(request: PageRequest<TOpenedUsersSortField>) {
 
 /** `GET /survey/report/count`: open windows, and of them not started, started and all submitted. */
 export function useSurveyReportCount() {
-  return useQuery({
-    queryKey: ['survey-window', 'count'],
-    queryFn: async () => (await authorizedRequest('/survey/report/count', ZSurveyReportCountReply)).data!,
-  });
+  const path = '/survey/report/count';
+  return useDashboardQuery({ key: [path], path, schema: ZSurveyReportCountReply });
 }
 
 /** `GET /survey/report/completion?days=`: open windows and submitted questionnaires per day. */
 export function useSurveyCompletion(days: number) {
-  return useQuery({
-    queryKey: ['survey-window', 'completion', days],
-    queryFn: async () =>
-      (await authorizedRequest(`/survey/report/completion?days=${days}`, ZSurveyCompletionReply)).data!,
-  });
+  const path = `/survey/report/completion?days=${days}`;
+  return useDashboardQuery({ key: [path], path, schema: ZSurveyCompletionReply });
 }

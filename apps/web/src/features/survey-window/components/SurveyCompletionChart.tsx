@@ -1,10 +1,14 @@
-import { Box, Typography } from '@mui/material';
+import { Box, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toUsDate } from '@portal/shared/dates';
 import { COMPLETION_DAYS, type TSurveyCompletion } from '@portal/shared/surveys/opened-users';
 import { CHART_COLORS, ChartFigure } from '../../../components/admin/ChartFigure';
 import { useSurveyCompletion } from '../api/survey-window-api';
 import { ReportQuery } from './ReportQuery';
+
+/** The spans the chart offers, in days up to today. */
+const DAY_CHOICES = [7, COMPLETION_DAYS.default, 90, COMPLETION_DAYS.max] as const;
 
 /** What the drawing shows, in one sentence: the days, how open windows moved, and submissions in all. */
 function summaryOf(completion: TSurveyCompletion, t: (key: string, values: Record<string, unknown>) => string) {
@@ -21,18 +25,33 @@ function summaryOf(completion: TSurveyCompletion, t: (key: string, values: Recor
 }
 
 /**
- * The built-in dashboard: per day of the last 30, the survey windows open and the questionnaires submitted.
+ * The built-in dashboard: per day of the last 30 (or 7, 90 or 365), the survey windows open and the questionnaires
+ * submitted.
  * Loaded on its own (the chart library is large), so the counts and the list do not wait for it.
  */
 export default function SurveyCompletionChart() {
   const { t } = useTranslation();
-  const days = COMPLETION_DAYS.default;
+  const [days, setDays] = useState<number>(COMPLETION_DAYS.default);
   const query = useSurveyCompletion(days);
   const title = t('surveyWindow.chart.title', { days });
   return (
     <ReportQuery query={query}>
       {(completion) => (
         <Box>
+          <TextField
+            select
+            label={t('surveyWindow.chart.daysLabel')}
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value))}
+            slotProps={{ select: { native: true } }}
+            sx={{ mt: 2, minWidth: 220 }}
+          >
+            {DAY_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {t('surveyWindow.chart.lastDays', { days: choice })}
+              </option>
+            ))}
+          </TextField>
           <ChartFigure
             title={title}
             summary={summaryOf(completion, t)}

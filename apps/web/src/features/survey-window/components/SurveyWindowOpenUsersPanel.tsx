@@ -1,13 +1,10 @@
 import { Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
-import { PageLoading } from '../../../components/ui/PageLoading';
 import { MEASURE } from '../../../components/ui/styles';
 import { OpenedUsersTable } from './OpenedUsersTable';
-import { SurveyWindowCounts } from './SurveyWindowCounts';
-
-const SurveyCompletionChart = lazy(() => import('./SurveyCompletionChart'));
+import { OpenDashboardButton } from '../../../components/dashboards/OpenDashboardButton';
+import { SurveyWindowDashboard } from './SurveyWindowDashboard';
 
 /** Survey Window Open Users: the counts, the built-in dashboard, then who has a survey window open now. */
 export function SurveyWindowOpenUsersPanel() {
@@ -15,10 +12,8 @@ export function SurveyWindowOpenUsersPanel() {
   return (
     <AdminPanel title={t('systemOptions.tabs.surveyWindowOpenUsers')}>
       <Typography sx={{ maxWidth: MEASURE }}>{t('surveyWindow.intro')}</Typography>
-      <SurveyWindowCounts />
-      <Suspense fallback={<PageLoading />}>
-        <SurveyCompletionChart />
-      </Suspense>
+      <OpenDashboardButton dashboardId="survey-window-open-users" />
+      <SurveyWindowDashboard />
       <OpenedUsersTable />
     </AdminPanel>
   );

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dateRangeQuery, type TDateRange } from '@portal/shared/api/date-range';
 import {
   ZManualWithdrawReply,
   ZPendingRequestsReply,
@@ -7,6 +8,7 @@ import {
 import { ZWithdrawalSummaryReply, ZWithdrawalUsersReply } from '@portal/shared/withdrawals/withdrawal-users';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
+import { useDashboardQuery } from '../../../components/dashboards/dashboard-query';
 
 const WITHDRAWALS_KEY = ['withdrawals'];
 const PENDING_KEY = ['manual-withdraw'];
@@ -25,13 +27,10 @@ export function useWithdrawalUsers(request: PageRequest<'withdrawalDate' | 'emai
   });
 }
 
-/** `GET /consent/withdrawal-users/summary`: the Withdrawals dashboard's figures. */
-export function useWithdrawalSummary() {
-  return useQuery({
-    queryKey: [...WITHDRAWALS_KEY, 'summary'],
-    queryFn: async () => (await authorizedRequest('/consent/withdrawal-users/summary', ZWithdrawalSummaryReply)).data!,
-    refetchInterval: QUEUE_REFRESH_MS,
-  });
+/** `GET /consent/withdrawal-users/summary[?from&to]`: the Withdrawals dashboard's figures (12 months unless told). */
+export function useWithdrawalSummary(range: TDateRange | undefined) {
+  const path = `/consent/withdrawal-users/summary${range ? `?${dateRangeQuery(range)}` : ''}`;
+  return useDashboardQuery({ key: [path], path, schema: ZWithdrawalSummaryReply, refetchInterval: QUEUE_REFRESH_MS });
 }
 
 /** `GET /consent/manual-withdraw`: one page of pending requests and the hold. */

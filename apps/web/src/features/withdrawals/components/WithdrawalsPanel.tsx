@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { ManualWithdrawDialog } from './ManualWithdrawDialog';
+import { OpenDashboardButton } from '../../../components/dashboards/OpenDashboardButton';
 import { WithdrawalsDashboard } from './WithdrawalsDashboard';
 import { WithdrawalUsersTable } from './WithdrawalUsersTable';
 
@@ -17,6 +18,7 @@ export function WithdrawalsPanel() {
           {t('withdrawals.manual.open')}
         </Button>
       </Box>
+      <OpenDashboardButton dashboardId="withdrawals" />
       <WithdrawalsDashboard />
       <WithdrawalUsersTable />
       {open && <ManualWithdrawDialog open onClose={() => setOpen(false)} />}

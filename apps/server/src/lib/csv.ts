@@ -1,0 +1,14 @@
+/** The byte order mark a CSV file starts with, so spreadsheets read it as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * One CSV cell. A cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return)
+ * gets a leading apostrophe; a cell with a comma, quote or line break is quoted.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** One CSV line of cells, ended by CRLF. */
+export const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -1,0 +1,115 @@
+import { Model, type ItemValue, type LocalizableString, type Question } from 'survey-core';
+
+/** An answer code with its label in both languages. */
+export interface AnswerCode {
+  code: string;
+  en: string;
+  sp: string;
+}
+
+/** One column of a form's answers file, and its entry in the data dictionary. */
+export interface AnswerColumn {
+  code: string;
+  labelEn: string;
+  labelSp: string;
+  type: string;
+  answers: AnswerCode[];
+  /** The cell of one response's answers. */
+  read(answers: Record<string, unknown>): string;
+}
+
+/** Elements that only show something (text, a picture) and ask nothing. */
+const DISPLAY_ONLY = new Set(['html', 'image', 'expression']);
+
+/** A text in both languages; Spanish falls back to the form's default text where the form has none. */
+function bothLanguages(text: LocalizableString) {
+  const en = text.getLocaleText('') || text.textOrHtml;
+  return { en, sp: text.getLocaleText('es') || en };
+}
+
+const answerCode = (item: ItemValue): AnswerCode => {
+  const label = bothLanguages(item.locText);
+  return { code: String(item.value), en: label.en || String(item.value), sp: label.sp || String(item.value) };
+};
+
+/** An answer as one cell: several choices joined by semicolons, anything else as its plain text. */
+function cell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(cell).join(';');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function codesOf(question: Question): AnswerCode[] {
+  const type = question.getType();
+  if (type === 'boolean') {
+    const q = question as Question & { locLabelTrue: LocalizableString; locLabelFalse: LocalizableString };
+    const [yes, no] = [bothLanguages(q.locLabelTrue), bothLanguages(q.locLabelFalse)];
+    return [
+      { code: 'true', ...yes },
+      { code: 'false', ...no },
+    ];
+  }
+  if (type === 'rating')
+    return ((question as Question & { visibleRateValues: ItemValue[] }).visibleRateValues ?? []).map(answerCode);
+  const choices = (question as Question & { visibleChoices?: ItemValue[] }).visibleChoices;
+  return choices ? choices.map(answerCode) : [];
+}
+
+/** A matrix asks one question per row: a column each, answered with the matrix's columns. */
+function matrixColumns(question: Question, title: { en: string; sp: string }): AnswerColumn[] {
+  const matrix = question as Question & { rows: ItemValue[]; columns: ItemValue[] };
+  const answers = matrix.columns.map(answerCode);
+  return matrix.rows.map((row) => {
+    const label = answerCode(row);
+    return {
+      code: `${question.getValueName()}.${label.code}`,
+      labelEn: `${title.en} — ${label.en}`,
+      labelSp: `${title.sp} — ${label.sp}`,
+      type: 'matrix',
+      answers,
+      read: (values) => cell((values[question.getValueName()] as Record<string, unknown> | undefined)?.[row.value]),
+    };
+  });
+}
+
+/**
+ * The columns of a form's answers, in the order the form asks its questions: one per question (one per row of a
+ * matrix), and after a question with an "other" choice, the text written for it.
+ */
+export function answerColumns(definition: unknown): AnswerColumn[] {
+  const model = new Model(definition);
+  const columns: AnswerColumn[] = [];
+  for (const question of model.getAllQuestions(false)) {
+    const type = question.getType();
+    if (DISPLAY_ONLY.has(type)) continue;
+    const name = question.getValueName();
+    const title = bothLanguages(question.locTitle);
+    if (type === 'matrix') {
+      columns.push(...matrixColumns(question, title));
+      continue;
+    }
+    columns.push({
+      code: name,
+      labelEn: title.en,
+      labelSp: title.sp,
+      type,
+      answers: codesOf(question),
+      read: (values) => cell(values[name]),
+    });
+    const other = (question as Question & { hasOther?: boolean; otherItem?: ItemValue }).otherItem;
+    if ((question as Question & { hasOther?: boolean }).hasOther && other) {
+      const label = answerCode(other);
+      const code = `${name}${model.commentSuffix}`;
+      columns.push({
+        code,
+        labelEn: `${title.en} — ${label.en}`,
+        labelSp: `${title.sp} — ${label.sp}`,
+        type: 'text',
+        answers: [],
+        read: (values) => cell(values[code]),
+      });
+    }
+  }
+  return columns;
+}

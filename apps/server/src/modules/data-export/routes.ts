@@ -1,0 +1,138 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { ROLES } from '@portal/shared/constants';
+import {
+  ZDataDictionaryQuery,
+  ZExportInstrumentsReply,
+  ZRegisterQuery,
+  ZSurveyAnswersQuery,
+} from '@portal/shared/data-export/data-export';
+import { sendRefusal, type DataOutcome } from '../../lib/outcome';
+import { sendCsv } from '../../lib/send-csv';
+import { perIpRateLimit } from '../../plugins/rate-limits';
+import type { CsvDownload, Exporter } from './service';
+
+const MINUTE_MS = 60_000;
+const tags = ['data-export'];
+const security = [{ bearerAuth: [] }];
+const RANGE_NOTE =
+  'from and to (YYYY-MM-DD, both days included, in the study time zone) narrow it to a range of five years at most';
+const FILE_NOTE =
+  'a CSV download (UTF-8 with a byte-order mark, cells a spreadsheet would read as a formula prefixed with an ' +
+  'apostrophe), read and sent in batches; participants appear by id only, dates in ISO 8601 UTC; audited';
+const csvReplies = { 200: z.string(), 400: ZErrorReply };
+
+const send = (response: FastifyReply, file: CsvDownload) => sendCsv(response, file.lines, file.fileName);
+
+function sendCsvOutcome(request: FastifyRequest, response: FastifyReply, outcome: DataOutcome<CsvDownload>) {
+  return outcome.ok ? send(response, outcome.data) : sendRefusal(request, response, outcome);
+}
+
+const exporterOf = (request: FastifyRequest): Exporter => ({ adminId: request.auth!.userId, ip: request.ip });
+
+/** The Data Export tab of System Options: administrators only. */
+export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.dataExport;
+  const onRequest = app.requireRole(ROLES.admin);
+  const reads = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
+  const downloads = { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) };
+
+  app.get(
+    '/data-export/instruments',
+    {
+      onRequest,
+      config: reads,
+      schema: {
+        tags,
+        summary:
+          'The questionnaire versions whose answers can be exported (the study instruments in round order, then ' +
+          'one-time survey forms), each with its title in both languages and its submitted responses counted ' +
+          '(administrators)',
+        security,
+        response: { 200: ZExportInstrumentsReply },
+      },
+    },
+    async () => ({ status: true, data: await service.instruments() }),
+  );
+
+  app.get(
+    '/data-export/survey-answers',
+    {
+      onRequest,
+      config: downloads,
+      schema: {
+        tags,
+        summary:
+          'The submitted responses of one form version, one row each: participantId, roundNumber or ' +
+          `oneTimeSurveyId, startedAt, submittedAt, then a column per question code (matrix rows as code.row); ` +
+          `${RANGE_NOTE} of submission dates; ${FILE_NOTE} (administrators)`,
+        security,
+        querystring: ZSurveyAnswersQuery,
+        response: { ...csvReplies, 404: ZErrorReply },
+      },
+    },
+    async (request, response) =>
+      sendCsvOutcome(request, response, await service.surveyAnswers(exporterOf(request), request.query)),
+  );
+
+  app.get(
+    '/data-export/data-dictionary',
+    {
+      onRequest,
+      config: downloads,
+      schema: {
+        tags,
+        summary:
+          'The data dictionary of one form version: each question code of its answers file with the question in ' +
+          `English and Spanish, its type, and its answer codes with their labels in both languages; ${FILE_NOTE} ` +
+          '(administrators)',
+        security,
+        querystring: ZDataDictionaryQuery,
+        response: { ...csvReplies, 404: ZErrorReply },
+      },
+    },
+    async (request, response) =>
+      sendCsvOutcome(request, response, await service.dataDictionary(exporterOf(request), request.query)),
+  );
+
+  app.get(
+    '/data-export/consent-register',
+    {
+      onRequest,
+      config: downloads,
+      schema: {
+        tags,
+        summary:
+          'The consent register: each signature (consent, or reconsent when the participant had signed before) with ' +
+          'the health system, language and version of the form signed, then each withdrawal with who carried it ' +
+          `out (the participant, or an administrator on request); ${RANGE_NOTE} of event dates; ${FILE_NOTE} ` +
+          '(administrators)',
+        security,
+        querystring: ZRegisterQuery,
+        response: csvReplies,
+      },
+    },
+    async (request, response) => send(response, service.consentRegister(exporterOf(request), request.query)),
+  );
+
+  app.get(
+    '/data-export/verification-register',
+    {
+      onRequest,
+      config: downloads,
+      schema: {
+        tags,
+        summary:
+          'The health system verification register: each record with its health system, status (verified, ' +
+          'rejected or pending), consent date, last update and the kind of its last change (single, bulk, push, ' +
+          `undo); ${RANGE_NOTE} of update dates; ${FILE_NOTE} (administrators)`,
+        security,
+        querystring: ZRegisterQuery,
+        response: csvReplies,
+      },
+    },
+    async (request, response) => send(response, service.verificationRegister(exporterOf(request), request.query)),
+  );
+};

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { ROLES } from '@portal/shared/constants';
+import {
+  EMAIL_FAILURE_PAGE_SIZES,
+  ZEmailFailuresQuery,
+  ZEmailFailuresReply,
+  ZEmailRetryParams,
+  ZEmailRetryReply,
+} from '@portal/shared/email-analytics/email-failures';
+import { FOLLOW_UP_DAYS, ZEmailSummaryQuery, ZEmailSummaryReply } from '@portal/shared/email-analytics/email-summary';
+import { sendOutcome } from '../../lib/outcome';
+import { FAILED_PAYLOAD_DAYS } from '../../providers/mail/ledger';
+import { perIpRateLimit } from '../../plugins/rate-limits';
+
+const MINUTE_MS = 60_000;
+const tags = ['email-analytics'];
+const security = [{ bearerAuth: [] }];
+
+/** The Emails Insight tab of System Options; its dashboard's figures may also be read with the dashboard's token. */
+export const emailAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.emailAnalytics;
+  const adminOnly = app.requireRole(ROLES.admin);
+  const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
+  const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
+
+  app.get(
+    '/email-analytics/summary',
+    {
+      onRequest: app.dashboardAccess('email-analytics'),
+      config: { rateLimit: reads },
+      schema: {
+        tags,
+        summary:
+          'The Email Analytics dashboard over from..to (YYYY-MM-DD, both included, in the study time zone; five ' +
+          'years at most): messages sent, failed, bounced (address refused for good), suppressed and queued, in ' +
+          'all, by day, template and language, each message on the day it was created; the delivery rate sent / ' +
+          '(sent + failed + bounced) in percent; and per reminder type and one-time invitations, the e-mails sent ' +
+          `and how many were followed within ${FOLLOW_UP_DAYS} days by the step they ask for (administrators, or ` +
+          'the dashboard token)',
+        security,
+        querystring: ZEmailSummaryQuery,
+        response: { 200: ZEmailSummaryReply, 400: ZErrorReply },
+      },
+    },
+    async (request) => ({ status: true, data: await service.summary(request.query) }),
+  );
+
+  app.get(
+    '/email-analytics/failures',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: reads },
+      schema: {
+        tags,
+        summary:
+          `Messages created from..to that failed for good, paged (sizes ${EMAIL_FAILURE_PAGE_SIZES.join(', ')}), ` +
+          'the latest attempt first: recipient, template, language, attempts, the last SMTP reply or connection ' +
+          'error, whether the address bounced, and whether it can be sent again (administrators)',
+        security,
+        querystring: ZEmailFailuresQuery,
+        response: { 200: ZEmailFailuresReply, 400: ZErrorReply },
+      },
+    },
+    async (request) => ({ status: true, data: await service.listFailures(request.query) }),
+  );
+
+  app.post(
+    '/email-analytics/failures/:id/retry',
+    {
+      onRequest: adminOnly,
+      config: { rateLimit: writes },
+      schema: {
+        tags,
+        summary:
+          'Sends a failed message again, once: a new queued copy naming it. Refused when it was sent again ' +
+          'already, when its address bounced, or when its content is gone (a security code, or failed over ' +
+          `${FAILED_PAYLOAD_DAYS} days ago) (administrators)`,
+        security,
+        params: ZEmailRetryParams,
+        response: { 200: ZEmailRetryReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
+      },
+    },
+    async (request, response) =>
+      sendOutcome(request, response, await service.retry(request.auth!.userId, request.params.id, { ip: request.ip })),
+  );
+};

@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ZAuditPageReply, ZTimelineReply, type TAuditSearchInput } from '@portal/shared/audit/audit-log';
+import { authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/blob-files';
+import { pagingQuery, type PageRequest } from '../../../lib/paging';
+
+const AUDIT_KEY = ['audit-log'];
+
+/** `POST /audit/log?page&size`: one page of the search, newest first (addresses travel in the body). */
+export function useAuditRecords(search: TAuditSearchInput, request: PageRequest) {
+  return useQuery({
+    queryKey: [...AUDIT_KEY, 'records', search, request.page, request.size],
+    queryFn: async () =>
+      (
+        await authorizedRequest(
+          `/audit/log?${pagingQuery({ page: request.page, size: request.size })}`,
+          ZAuditPageReply,
+          jsonRequest('POST', search),
+        )
+      ).data!,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST /audit/log/export`: every record of the search as a CSV file, saved under the range's name. */
+export async function downloadAuditCsv(search: TAuditSearchInput) {
+  const blob = await authorizedDownload('/audit/log/export', jsonRequest('POST', search));
+  saveBlob(blob, `audit-log-${search.from}-${search.to}.csv`);
+}
+
+/** `GET /audit/participants/:id/timeline`: one participant's history, oldest first. */
+export function useParticipantTimeline(userId: string) {
+  return useQuery({
+    queryKey: [...AUDIT_KEY, 'timeline', userId],
+    queryFn: async () =>
+      (await authorizedRequest(`/audit/participants/${encodeURIComponent(userId)}/timeline`, ZTimelineReply)).data!,
+  });
+}

@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { okReply, renderWithQueries, stubBlobFiles, stubPortal } from '../../../test-portal';
+import { DataExportPanel } from './DataExportPanel';
+
+const INSTRUMENTS = [
+  { formKey: 'core', version: 1, kind: 'round', title: { en: 'About you', sp: 'Sobre usted' }, submitted: 12 },
+  {
+    formKey: 'exit-interview',
+    version: 2,
+    kind: 'one-time',
+    title: { en: 'Exit interview', sp: 'Entrevista final' },
+    submitted: 3,
+  },
+];
+
+beforeEach(() => {
+  vi.stubEnv('TZ', 'UTC');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-04-15T12:00:00.000Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
+describe('the Data Export tab', () => {
+  it('downloads each export for the chosen questionnaire version and date range, under its name', async () => {
+    const user = userEvent.setup();
+    const files = stubBlobFiles('blob:export');
+    const calls = stubPortal((call) =>
+      call.path === '/data-export/instruments' ? okReply(INSTRUMENTS) : new Response('\uFEFFparticipantId\r\n'),
+    );
+    renderWithQueries(<DataExportPanel />);
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Data Export' })).toBeInTheDocument();
+    const picker = await screen.findByRole('combobox', { name: 'Questionnaire and version' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['About you — version 1 (12 submitted)', 'Exit interview — version 2 (3 submitted)']);
+    expect(screen.getByText('Survey answers and registers cover all dates.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Download survey answers' }));
+    await user.selectOptions(picker, 'exit-interview@2');
+    await user.click(screen.getByRole('button', { name: 'Download data dictionary' }));
+
+    const from = screen.getByRole('textbox', { name: 'From (MM/DD/YYYY)' });
+    expect(from).toHaveValue('01/01/2026');
+    await user.clear(from);
+    await user.type(from, '03/01/2026');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      screen.getByText('Survey answers and registers cover 03/01/2026 to 04/15/2026 (the study time zone).'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download survey answers' }));
+    await user.click(screen.getByRole('button', { name: 'Download data dictionary' }));
+    await user.click(screen.getByRole('button', { name: 'Download consent register' }));
+    await user.click(screen.getByRole('button', { name: 'Show all dates' }));
+    await user.click(screen.getByRole('button', { name: 'Download verification register' }));
+
+    const downloads = calls.filter((call) => call.path !== '/data-export/instruments');
+    expect(downloads.map((call) => [call.path, call.query.toString()].filter(Boolean).join('?'))).toEqual([
+      '/data-export/survey-answers?formKey=core&version=1',
+      '/data-export/data-dictionary?formKey=exit-interview&version=2',
+      '/data-export/survey-answers?formKey=exit-interview&version=2&from=2026-03-01&to=2026-04-15',
+      '/data-export/data-dictionary?formKey=exit-interview&version=2',
+      '/data-export/consent-register?from=2026-03-01&to=2026-04-15',
+      '/data-export/verification-register',
+    ]);
+    expect(files.saved).toEqual([
+      'survey-answers-core-v1-2026-04-15.csv',
+      'data-dictionary-exit-interview-v2-2026-04-15.csv',
+      'survey-answers-exit-interview-v2-2026-04-15.csv',
+      'data-dictionary-exit-interview-v2-2026-04-15.csv',
+      'consent-register-2026-04-15.csv',
+      'verification-register-2026-04-15.csv',
+    ]);
+  });
+
+  it('is busy while a file comes, and says why when it fails', async () => {
+    const user = userEvent.setup();
+    stubBlobFiles('blob:export');
+    let fail: (reply: Response) => void = () => {};
+    stubPortal((call) =>
+      call.path === '/data-export/instruments'
+        ? okReply(INSTRUMENTS)
+        : new Promise<Response>((resolve) => {
+            fail = resolve;
+          }),
+    );
+    renderWithQueries(<DataExportPanel />);
+    const button = await screen.findByRole('button', { name: 'Download consent register' });
+    await user.click(button);
+    expect(button).toBeDisabled();
+    expect(screen.getByText('Preparing the file…')).toHaveAttribute('role', 'status');
+
+    fail(new Response(JSON.stringify({ status: false, message: 'Too many requests.' }), { status: 429 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests.');
+    expect(button).toBeEnabled();
+    expect(screen.queryByText('Preparing the file…')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the questionnaires cannot be loaded', async () => {
+    stubPortal(() => new Response(JSON.stringify({ status: false, message: 'Down' }), { status: 500 }));
+    renderWithQueries(<DataExportPanel />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The list of questionnaires could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,128 @@
+import { Alert, Button } from '@mui/material';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TDateRange } from '@portal/shared/api/date-range';
+import { formatDateTime } from '@portal/shared/dates';
+import { EMAIL_FAILURE_PAGE_SIZES, type TEmailFailure } from '@portal/shared/email-analytics/email-failures';
+import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
+import { DataTable } from '../../../components/admin/DataTable';
+import { serverMessage } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/local-date-time';
+import { usePagedQueryState } from '../../../lib/paging';
+import { useEmailFailures, useRetryEmail } from '../api/email-analytics-api';
+import { languageName, templateName } from './labels';
+
+const column = createColumnHelper<TEmailFailure>();
+
+const STATE_KEYS = {
+  retried: 'emailAnalytics.failures.retried',
+  bounced: 'emailAnalytics.failures.addressRefused',
+  expired: 'emailAnalytics.failures.expired',
+} as const;
+
+/** The range's messages that failed for good, the latest attempt first, each with a Retry when it can go again. */
+export function EmailFailuresTable({ range }: { range: TDateRange }) {
+  const { t } = useTranslation();
+  const paging = usePagedQueryState<'lastAttemptAt'>({
+    sizes: EMAIL_FAILURE_PAGE_SIZES,
+    defaultSize: EMAIL_FAILURE_PAGE_SIZES[0],
+  });
+  const query = useEmailFailures(range, paging);
+  const retry = useRetryEmail();
+  // The row stays after the dialog closes, so its text does not empty while it fades out.
+  const [retrying, setRetrying] = useState<TEmailFailure>();
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string>();
+  const columns = useMemo(() => {
+    const timeZone = browserTimeZone();
+    return [
+      column.accessor('lastAttemptAt', {
+        header: t('emailAnalytics.failures.lastAttempt'),
+        cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue(), timeZone)}</time>,
+      }),
+      column.accessor('recipient', {
+        header: t('emailAnalytics.failures.recipient'),
+        cell: ({ getValue }) => <span style={{ overflowWrap: 'anywhere' }}>{getValue()}</span>,
+      }),
+      column.accessor('template', {
+        header: t('emailAnalytics.failures.template'),
+        cell: ({ getValue }) => templateName(t, getValue()),
+      }),
+      column.accessor('language', {
+        header: t('emailAnalytics.failures.language'),
+        cell: ({ getValue }) => languageName(t, getValue()),
+      }),
+      column.accessor('attempts', { header: t('emailAnalytics.failures.attempts') }),
+      column.accessor('reply', {
+        header: t('emailAnalytics.failures.reply'),
+        cell: ({ getValue }) => <span style={{ overflowWrap: 'anywhere' }}>{getValue()}</span>,
+      }),
+      column.accessor('bounced', {
+        header: t('emailAnalytics.failures.bounced'),
+        cell: ({ getValue }) => (getValue() ? t('emailAnalytics.failures.yes') : t('emailAnalytics.failures.no')),
+      }),
+      column.display({
+        id: 'action',
+        header: t('emailAnalytics.failures.action'),
+        cell: ({ row }) =>
+          row.original.retry === 'available' ? (
+            <Button
+              onClick={() => {
+                retry.reset();
+                setDone(undefined);
+                setRetrying(row.original);
+                setConfirming(true);
+              }}
+              aria-label={t('emailAnalytics.failures.retryLabel', { recipient: row.original.recipient })}
+            >
+              {t('emailAnalytics.failures.retry')}
+            </Button>
+          ) : (
+            t(STATE_KEYS[row.original.retry])
+          ),
+      }),
+    ];
+  }, [t, retry]);
+
+  const confirmRetry = () => {
+    if (!retrying) return;
+    retry.mutate(retrying.id, {
+      onSuccess: (message) => {
+        setConfirming(false);
+        setDone(message ?? t('emailAnalytics.retry.queued'));
+      },
+    });
+  };
+
+  return (
+    <>
+      {done && (
+        <Alert severity="success" role="status" sx={{ mt: 2 }}>
+          {done}
+        </Alert>
+      )}
+      <DataTable
+        title={t('emailAnalytics.failures.title')}
+        columns={columns}
+        query={query}
+        paging={paging}
+        emptyText={t('emailAnalytics.failures.empty')}
+        getRowId={(row) => row.id}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={t('emailAnalytics.retry.title')}
+        text={t('emailAnalytics.retry.body', {
+          template: retrying ? templateName(t, retrying.template) : '',
+          recipient: retrying?.recipient ?? '',
+        })}
+        confirmLabel={t('emailAnalytics.retry.confirm')}
+        busy={retry.isPending}
+        error={retry.isError ? (serverMessage(retry.error) ?? 'error.generic') : undefined}
+        onConfirm={confirmRetry}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+
+/** The catalog key of each template's name; a template not listed shows as it is named. */
+const TEMPLATE_KEYS: Record<string, string> = {
+  activation: 'emailAnalytics.templates.activation',
+  'activation-reminder': 'emailAnalytics.templates.activationReminder',
+  'consent-reminder': 'emailAnalytics.templates.consentReminder',
+  'survey-reminder': 'emailAnalytics.templates.surveyReminder',
+  'one-time-invitation': 'emailAnalytics.templates.oneTimeInvitation',
+  'login-code': 'emailAnalytics.templates.loginCode',
+  'consent-code': 'emailAnalytics.templates.consentCode',
+  'consent-signed': 'emailAnalytics.templates.consentSigned',
+  'password-changed': 'emailAnalytics.templates.passwordChanged',
+  'password-reset': 'emailAnalytics.templates.passwordReset',
+  withdrawn: 'emailAnalytics.templates.withdrawn',
+};
+
+const LANGUAGE_KEYS: Record<string, string> = {
+  en: 'emailAnalytics.languages.en',
+  sp: 'emailAnalytics.languages.sp',
+};
+
+export const templateName = (t: TFunction, template: string) =>
+  TEMPLATE_KEYS[template] ? t(TEMPLATE_KEYS[template]) : template;
+
+export const languageName = (t: TFunction, language: string) =>
+  LANGUAGE_KEYS[language] ? t(LANGUAGE_KEYS[language]) : language;
+
+/** A rate in percent with one decimal, or 'n/a' when there was nothing to measure. */
+export const rateText = (t: TFunction, rate: number | null) =>
+  rate === null ? t('emailAnalytics.noRate') : t('emailAnalytics.percent', { rate: rate.toFixed(1) });

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { envelope } from '../api/envelope';
+import { withOptionalDateRange } from '../api/date-range';
+import type { IsoDate } from '../dates';
+
+export const DATA_EXPORT_MESSAGES = {
+  formNotFound: 'dataExport.error.formNotFound',
+} as const;
+
+/** The files the Data Export tab offers, each a CSV download. */
+export const DATA_EXPORT_KINDS = [
+  'surveyAnswers',
+  'dataDictionary',
+  'consentRegister',
+  'verificationRegister',
+] as const;
+export type TDataExportKind = (typeof DATA_EXPORT_KINDS)[number];
+
+/** One instrument version: its key and version number. */
+const instrumentShape = {
+  formKey: z.string().min(1).max(64),
+  version: z.coerce.number().int().min(1),
+};
+
+/** `GET /data-export/data-dictionary?formKey&version`. */
+export const ZDataDictionaryQuery = z.object(instrumentShape);
+export type TDataDictionaryQuery = z.output<typeof ZDataDictionaryQuery>;
+
+/** `GET /data-export/survey-answers?formKey&version[&from&to]`: responses submitted within the range. */
+export const ZSurveyAnswersQuery = withOptionalDateRange(instrumentShape);
+export type TSurveyAnswersQuery = z.output<typeof ZSurveyAnswersQuery>;
+
+/** `GET /data-export/consent-register[?from&to]` and `/data-export/verification-register[?from&to]`. */
+export const ZRegisterQuery = withOptionalDateRange({});
+export type TRegisterQuery = z.output<typeof ZRegisterQuery>;
+
+/** A questionnaire version that answers can be exported for, with its submitted responses counted. */
+export const ZExportInstrument = z.object({
+  formKey: z.string(),
+  version: z.number().int(),
+  kind: z.enum(['round', 'one-time']),
+  title: z.object({ en: z.string(), sp: z.string() }),
+  submitted: z.number().int(),
+});
+export type TExportInstrument = z.infer<typeof ZExportInstrument>;
+
+/** `GET /data-export/instruments`: the study's instruments in round order, then one-time survey forms. */
+export const ZExportInstrumentsReply = envelope(z.array(ZExportInstrument));
+
+const FILE_STEMS: Record<TDataExportKind, string> = {
+  surveyAnswers: 'survey-answers',
+  dataDictionary: 'data-dictionary',
+  consentRegister: 'consent-register',
+  verificationRegister: 'verification-register',
+};
+
+/** The name a download is saved under: what it holds, the form version if any, and the day (YYYY-MM-DD). */
+export function exportFileName(kind: TDataExportKind, date: IsoDate, form?: { formKey: string; version: number }) {
+  const what = form ? `-${form.formKey.replace(/[^\w-]/g, '_')}-v${form.version}` : '';
+  return `${FILE_STEMS[kind]}${what}-${date}.csv`;
+}
