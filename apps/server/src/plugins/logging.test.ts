@@ -1,5 +1,19 @@
+import { pino, type LoggerOptions } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { errorWithoutQueryValues } from './logging';
+import { errorWithoutQueryValues, loggerOptions } from './logging';
+
+describe('loggerOptions', () => {
+  it('logs a request by its path alone: no query string, bearer token, cookie or dashboard token', () => {
+    const lines: string[] = [];
+    const log = pino(loggerOptions('info') as LoggerOptions, { write: (line: string) => void lines.push(line) });
+    const headers = { authorization: 'Bearer a.b.c', cookie: 'refresh=xyz', 'x-dashboard-token': 'd.e.f' };
+    log.info({ req: { id: 'r1', method: 'GET', url: '/common-server/domo?dashBoardId=withdrawals', headers } });
+    log.info({ headers: { authorization: 'Bearer a.b.c' }, body: { token: 'g.h.i' } });
+    const written = lines.join('');
+    expect(JSON.parse(lines[0]!).req).toEqual({ id: 'r1', method: 'GET', path: '/common-server/domo' });
+    for (const secret of ['a.b.c', 'xyz', 'd.e.f', 'g.h.i', 'dashBoardId']) expect(written).not.toContain(secret);
+  });
+});
 
 describe('errorWithoutQueryValues', () => {
   it('keeps what went wrong and leaves out the values of a failed query, in the error and its cause', () => {
