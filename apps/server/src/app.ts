@@ -9,7 +9,9 @@ import type { Env } from './env';
 import type { Clock } from './providers/clock/clock';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerClosingRefusal } from './plugins/http-envelope';
 import { loggerOptions } from './plugins/logging';
+import { createMetrics, registerMetrics } from './plugins/metrics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { healthRoutes } from './modules/health/routes';
@@ -142,6 +144,10 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // Replies the HTTP layer makes by itself keep the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -157,6 +163,7 @@ export async function buildApp(options: BuildAppOptions) {
     captchaEnabled: env.CAPTCHA_ENABLED,
   });
   const inDowntime = async () => (await settings.getDowntime()).inDowntime;
+  const metrics = createMetrics(db);
   const mailer = createMailer({
     db,
     clock,
@@ -166,6 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
     contact: async () => (await settings.getClientConfig()).contact,
     inDowntime,
     bulkHours: (now) => withinSendHours(now, env.STUDY_TIME_ZONE, env.REMINDER_SEND_HOURS),
+    onOutcome: metrics.mailDelivered,
   });
   const captcha = createCaptchaService({ db, clock });
   const auth = createAuthService({
@@ -206,7 +214,7 @@ export async function buildApp(options: BuildAppOptions) {
   mailer.addLastCheck(reminders.alreadyDone);
   const withdrawal = createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
   const jobs = options.jobs;
-  const scheduler = jobs ? createScheduler(jobs, app.log) : undefined;
+  const scheduler = jobs ? createScheduler(jobs, app.log, metrics.jobRan) : undefined;
   /**
    * Runs a job once more at a due time. Without a scheduler (API tests) nothing runs by itself, and a run that
    * could not be scheduled is caught by the job's every-minute run.
@@ -322,6 +330,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // External plugins.
   registerSecurityHeaders(app);
+  registerClosingRefusal(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -336,11 +345,12 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandler(app);
   registerAuthGuard(app, auth.authenticate);
   registerDashboardAccess(app, dashboardTokens);
+  registerMetrics(app, metrics);
 
   // Routes.
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { scheduler });
       await api.register(referenceRoutes);
       await api.register(settingsRoutes);
       await api.register(captchaRoutes);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env';
+import { productionProblems, readEnv } from './env';
 
 /** The development key the README publishes. */
 const DEVELOPMENT_KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
@@ -52,6 +52,14 @@ describe('readEnv', () => {
     expect(readEnv({ WITHDRAWAL_REQUEST_HOLD_S: '2592000' }).WITHDRAWAL_REQUEST_HOLD_S).toBe(2_592_000);
     for (const wrong of ['-1', '1.5', 'an hour', '2592001'])
       expect(() => readEnv({ WITHDRAWAL_REQUEST_HOLD_S: wrong })).toThrow(/WITHDRAWAL_REQUEST_HOLD_S/);
+  });
+
+  it('reads a metrics token of at least 32 printable characters, and refuses a short one or one with a space', () => {
+    const token = 'm'.repeat(32);
+    expect(readEnv({ METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
+    expect(readEnv({}).METRICS_TOKEN).toBeUndefined();
+    for (const wrong of ['m'.repeat(31), `${'m'.repeat(20)} ${'m'.repeat(20)}`, `${'m'.repeat(32)}é`])
+      expect(() => readEnv({ METRICS_TOKEN: wrong })).toThrow(/METRICS_TOKEN: must be at least 32 printable ASCII/);
   });
 
   it('derives PUBLIC_URL from PORT unless it is given', () => {
@@ -115,5 +123,46 @@ describe('readEnv', () => {
     expect(message).toContain('PORT:');
     expect(message).toContain('LOG_LEVEL:');
     expect(message).toContain('SEED_DEMO:');
+  });
+
+  describe('in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYLOAD_KEY: 'c2VjcmV0LWtleS1vZi1hLXJlYWwtZGVwbG95bWVudCE=',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'https://portal.example.org',
+    };
+
+    it('starts with a key of its own, no demo content and an https address', () => {
+      expect(productionProblems(readEnv(production))).toEqual([]);
+      expect(readEnv(production)).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: false });
+    });
+
+    it('refuses the development defaults, naming every broken rule at once, one line each', () => {
+      expect(configurationError({ NODE_ENV: 'production' }).split('\n')).toEqual([
+        'Refusing to start in production: PAYLOAD_KEY is the public development key; set a secret one (openssl rand -base64 32)',
+        'Refusing to start in production: SEED_DEMO would create demo content; set SEED_DEMO=false',
+        "Refusing to start in production: PUBLIC_URL http://localhost:8080 is not https; set it to the portal's https:// address",
+      ]);
+    });
+
+    it.each([
+      [
+        { PAYLOAD_KEY: DEVELOPMENT_KEY },
+        'PAYLOAD_KEY is the public development key; set a secret one (openssl rand -base64 32)',
+      ],
+      [{ SEED_DEMO: 'true' }, 'SEED_DEMO would create demo content; set SEED_DEMO=false'],
+      [
+        { PUBLIC_URL: 'http://portal.example.org' },
+        "PUBLIC_URL http://portal.example.org is not https; set it to the portal's https:// address",
+      ],
+    ])('refuses %o alone', (change, problem) => {
+      expect(configurationError({ ...production, ...change })).toBe(`Refusing to start in production: ${problem}`);
+    });
+
+    it('changes nothing outside production', () => {
+      for (const NODE_ENV of ['development', 'test']) expect(productionProblems(readEnv({ NODE_ENV }))).toEqual([]);
+      expect(readEnv({ NODE_ENV: 'development' }).PAYLOAD_KEY).toBe(DEVELOPMENT_KEY);
+    });
   });
 });

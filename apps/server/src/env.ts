@@ -27,6 +27,8 @@ const ZSendHours = z
   .transform(([from, to]) => ({ from, to }));
 
 const ZEnv = z.object({
+  /** `production` turns on the refusals of `productionProblems`. */
+  NODE_ENV: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -67,6 +69,11 @@ const ZEnv = z.object({
     .min(0)
     .max(30 * 24 * 3600)
     .default(3600),
+  /** The bearer token a Prometheus scraper sends to read `/metrics`; without it the metrics are not served. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable ASCII characters without spaces')
+    .optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };
@@ -81,5 +88,23 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+  const env = { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
+  const refusals = productionProblems(env);
+  if (refusals.length > 0) throw new Error(refusals.join('\n'));
+  return env;
+}
+
+/**
+ * With NODE_ENV=production the portal does not start on a development setup: the public development key, demo
+ * content, or an address without https. One line per broken rule, saying how to mend it; none outside production.
+ */
+export function productionProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (env.PAYLOAD_KEY === DEVELOPMENT_PAYLOAD_KEY)
+    problems.push('PAYLOAD_KEY is the public development key; set a secret one (openssl rand -base64 32)');
+  if (env.SEED_DEMO) problems.push('SEED_DEMO would create demo content; set SEED_DEMO=false');
+  if (new URL(env.PUBLIC_URL).protocol !== 'https:')
+    problems.push(`PUBLIC_URL ${env.PUBLIC_URL} is not https; set it to the portal's https:// address`);
+  return problems.map((problem) => `Refusing to start in production: ${problem}`);
 }

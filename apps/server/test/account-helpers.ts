@@ -59,15 +59,25 @@ export function jpegWithLocation(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A photo full of fine detail (pseudo-random pixels), which gives its decoder real work, unlike one colour. */
+export function detailedPng(width: number, height: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.imul(i, 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
 /**
- * A real HEIC (HEVC-coded, as iPhones save photos), encoded by libheif's `heif-enc` from a PNG the test draws.
- * CI installs it (Debian package libheif-examples).
+ * A real HEIC (HEVC-coded, as iPhones save photos), encoded by libheif's `heif-enc` from a PNG the test draws
+ * (by default a solid 320 x 240 photo). CI installs it (Debian package libheif-examples).
  */
-export async function heicPhoto(): Promise<Buffer> {
+export async function heicPhoto(png?: Buffer): Promise<Buffer> {
   const dir = mkdtempSync(join(tmpdir(), 'heic-'));
   try {
-    writeFileSync(join(dir, 'in.png'), await photo('png', 320, 240));
-    execFileSync('heif-enc', ['-q', '60', '-o', join(dir, 'out.heic'), join(dir, 'in.png')], { stdio: 'pipe' });
+    writeFileSync(join(dir, 'in.png'), png ?? (await photo('png', 320, 240)));
+    const encoder = ['-q', '60', '-p', 'preset=ultrafast'];
+    execFileSync('heif-enc', [...encoder, '-o', join(dir, 'out.heic'), join(dir, 'in.png')], { stdio: 'pipe' });
     return readFileSync(join(dir, 'out.heic'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -192,6 +192,26 @@ describe.concurrent('the server process', () => {
   );
 
   it(
+    'refuses to start in production on the development key, saying why on stderr, with a non-zero code',
+    { timeout: PROCESS_TEST_TIMEOUT_MS },
+    async ({ expect, onTestFinished }) => {
+      const refused = spawnServer(onTestFinished, {
+        NODE_ENV: 'production',
+        DATA_DIR: temporaryDataDir(onTestFinished),
+        SEED_DEMO: 'false',
+        PUBLIC_URL: 'https://portal.example.org',
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+      });
+      expect((await refused.exited).code).toBe(1);
+      expect(refused.stderr).toEqual([
+        'Refusing to start in production: PAYLOAD_KEY is the public development key; set a secret one (openssl rand -base64 32)',
+      ]);
+      expect(refused.stdout).toEqual([]);
+    },
+  );
+
+  it(
     'a server killed while an e-mail is with the mail server sends it once, when it starts again',
     { timeout: PROCESS_TEST_TIMEOUT_MS },
     async ({ expect, onTestFinished }) => {

@@ -50,7 +50,12 @@ async function createQueueOnce(create: () => Promise<void>) {
  * restart loses no job, and every server process on one PostgreSQL shares them, so each job runs on one
  * process only. A job still running when the process stops is retried by the next process to start.
  */
-export function createScheduler(connection: JobsConnection, log: FastifyBaseLogger) {
+export function createScheduler(
+  connection: JobsConnection,
+  log: FastifyBaseLogger,
+  /** Told of every run of a job in this process, and whether it failed. */
+  onRun: (job: string, failed: boolean) => void = () => {},
+) {
   const boss = new PgBoss({
     ...(connection.kind === 'postgres'
       ? { connectionString: connection.url, max: 3 }
@@ -81,7 +86,9 @@ export function createScheduler(connection: JobsConnection, log: FastifyBaseLogg
         await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {
           try {
             await job.run(stopping.signal);
+            onRun(job.name, false);
           } catch (error) {
+            onRun(job.name, true);
             log.error({ err: error, job: job.name }, 'scheduled job failed');
             throw error;
           }
@@ -90,6 +97,8 @@ export function createScheduler(connection: JobsConnection, log: FastifyBaseLogg
         await boss.send(job.name, {});
       }
     },
+    /** Whether its jobs have started (and not stopped) in this process. */
+    running: () => started,
     /**
      * Runs a recurring job once more at `at` (a due time that does not fall on its schedule, such as the end of
      * a hold); its cron run still catches anything this one misses.

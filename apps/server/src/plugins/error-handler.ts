@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import { requestLanguage, translate } from '../lib/localize';
+import { isFrameworkError, statusMessage } from './http-envelope';
 
 /** The English text of the generic failure, in the catalogs as `error.generic`. */
 export const GENERIC_ERROR_MESSAGE = translate('en', 'error.generic');
@@ -11,7 +12,8 @@ const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replac
 
 /**
  * One error handler for the whole API: every failure answers `{ status: false, message }`.
- * Client errors keep their message; server errors are logged in full and answered generically.
+ * Client errors keep their message, or read the catalog's when the framework raised them; server errors are
+ * logged in full and answered generically.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -41,6 +43,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         .status(statusCode)
         .send({ status: false, message: translate(requestLanguage(request), 'error.generic') });
     }
-    return reply.status(statusCode).send({ status: false, message: error.message });
+    const message = isFrameworkError(error) ? statusMessage(requestLanguage(request), statusCode) : error.message;
+    return reply.status(statusCode).send({ status: false, message });
   });
 }

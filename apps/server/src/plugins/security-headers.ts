@@ -30,7 +30,7 @@ const SECURITY_HEADERS = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
-const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+export const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@portal/shared/constants';
+import { requestLanguage } from '../lib/localize';
+import { statusMessage } from './http-envelope';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -27,6 +29,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ status: false, message: 'Not found' });
+    return reply.status(404).send({ status: false, message: statusMessage(requestLanguage(request), 404) });
   });
 }

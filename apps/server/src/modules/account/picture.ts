@@ -1,6 +1,5 @@
-import decodeHeic from 'heic-decode';
-import sharp, { type Sharp } from 'sharp';
 import { PICTURE_MAX_EDGE } from '@portal/shared/account/profile';
+import { decodeOffThread } from './picture-workers';
 
 /** What the bytes of an upload are, judged by their content; the file's name and stated type count for nothing. */
 export type PictureKind = 'jpeg' | 'png' | 'webp' | 'heif' | 'svg';
@@ -12,12 +11,6 @@ export interface KeptPicture {
   width: number;
   height: number;
 }
-
-/**
- * The most pixels a picture may decode to: a 48-megapixel phone photo fits, a "decompression bomb" (a small
- * file that unpacks to gigabytes) does not.
- */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 /** HEIF brands of still images: HEVC-coded (`heic`, `heix`, ...), generic (`mif1`, `msf1`) and AV1 (`avif`). */
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif']);
@@ -59,21 +52,6 @@ export function sniffPicture(bytes: Buffer): PictureKind | null {
   return null;
 }
 
-const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
-
-/**
- * HEVC-coded HEIF (what iPhones save) is decoded by libheif compiled to WebAssembly, since the image library's
- * own build reads only AV1-coded HEIF; AV1 (AVIF) goes straight to the image library.
- */
-async function openHeif(bytes: Buffer): Promise<Sharp> {
-  const header = await sharp(bytes, options).metadata();
-  if ((header.width ?? 0) * (header.height ?? 0) > MAX_INPUT_PIXELS) throw new Error('picture too large');
-  if (header.compression === 'av1') return sharp(bytes, options);
-  const image = await decodeHeic({ buffer: bytes });
-  const pixels = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-  return sharp(pixels, { ...options, raw: { width: image.width, height: image.height, channels: 4 } });
-}
-
 /**
  * Reads an uploaded picture by its content and re-encodes it: turned upright from its orientation tag, shrunk
  * to fit PICTURE_MAX_EDGE, written as WebP with no metadata at all. Null when it is not a picture we can read.
@@ -81,15 +59,6 @@ async function openHeif(bytes: Buffer): Promise<Sharp> {
 export async function keepablePicture(bytes: Buffer): Promise<KeptPicture | null> {
   const kind = sniffPicture(bytes);
   if (!kind) return null;
-  try {
-    const image = kind === 'heif' ? await openHeif(bytes) : sharp(bytes, options);
-    const { data, info } = await image
-      .rotate()
-      .resize({ width: PICTURE_MAX_EDGE, height: PICTURE_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { content: data, contentType: 'image/webp', width: info.width, height: info.height };
-  } catch {
-    return null;
-  }
+  const picture = await decodeOffThread({ bytes, heif: kind === 'heif', maxEdge: PICTURE_MAX_EDGE });
+  return picture && { ...picture, contentType: 'image/webp' };
 }

@@ -1,14 +1,64 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZHealthReply } from '@portal/shared/health';
-import { pingDatabase } from './repository';
+import { ZErrorReply } from '@portal/shared/api/envelope';
+import { ZHealthReply, ZReadyReply } from '@portal/shared/health';
+import { requestLanguage, translate } from '../../lib/localize';
+import { ttlCache } from '../../lib/ttl-cache';
+import { databaseAnswersWithin, pingDatabase } from './repository';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/** How long a successful ping answers health checks: a burst of them pings the database once per interval. */
+const HEALTH_PING_REUSE_MS = 5_000;
+/** How long readiness waits for the database before it answers not ready. */
+const READY_TIMEOUT_MS = 2_000;
+const tags = ['health'];
+
+export interface HealthRoutesOptions {
+  /** The scheduler of this process, when it runs the scheduled jobs. */
+  scheduler?: { running(): boolean };
+}
+
+/** Health (database ready, checked at most once per interval), liveness (process up) and readiness (database now). */
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { scheduler }) => {
+  const recentPing = ttlCache(() => pingDatabase(app.db), HEALTH_PING_REUSE_MS, app.clock);
+
   app.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Answers once the database is ready', response: { 200: ZHealthReply } } },
+    { schema: { tags, summary: 'Answers once the database is ready', response: { 200: ZHealthReply } } },
     async () => {
-      await pingDatabase(app.db);
+      await recentPing.get();
       return { status: true as const };
+    },
+  );
+
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags,
+        summary: 'Liveness: the process is up (the database is not asked)',
+        response: { 200: ZHealthReply },
+      },
+    },
+    async () => ({ status: true as const }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags,
+        summary:
+          `Readiness: the database answers now (503 when not within ${READY_TIMEOUT_MS / 1000} s), and whether ` +
+          'this process runs the scheduled jobs',
+        response: { 200: ZReadyReply, 503: ZErrorReply },
+      },
+    },
+    async (request, reply) => {
+      if (!(await databaseAnswersWithin(app.db, READY_TIMEOUT_MS))) {
+        return reply
+          .code(503)
+          .send({ status: false, message: translate(requestLanguage(request), 'service.databaseUnavailable') });
+      }
+      return { status: true as const, data: { scheduler: scheduler?.running() ?? false } };
     },
   );
 };

@@ -19,6 +19,7 @@ import {
   type MailPayload,
   type MailPriority,
 } from './ledger';
+import type { MailOutcome } from '../../plugins/metrics';
 import type { MailTransport } from './mail-transport';
 import { renderMail, type MailContent } from './templates/render';
 
@@ -61,6 +62,8 @@ export interface MailerOptions {
   inDowntime: () => Promise<boolean>;
   /** Whether `bulk` messages may leave at this moment (the study's daytime). */
   bulkHours: (now: Date) => boolean;
+  /** Told what became of each delivery attempt. */
+  onOutcome?: (outcome: MailOutcome) => void;
 }
 
 /**
@@ -95,7 +98,17 @@ const CLOSE_WAIT_MS = 4_000;
  * content of failures kept too long.
  * `idle()` waits for deliveries under way: graceful shutdown and tests use it.
  */
-export function createMailer({ db, clock, transport, from, log, contact, inDowntime, bulkHours }: MailerOptions) {
+export function createMailer({
+  db,
+  clock,
+  transport,
+  from,
+  log,
+  contact,
+  inDowntime,
+  bulkHours,
+  onOutcome = () => {},
+}: MailerOptions) {
   const inFlight = new Set<Promise<unknown>>();
   /** Set once the process is stopping: nothing more is claimed. */
   let closing = false;
@@ -142,6 +155,7 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
     for (const check of lastChecks) reason ??= await check(mail);
     if (reason) {
       await recordAttempt(db, mail, clock.now(), { status: 'suppressed', reason });
+      onOutcome('suppressed');
       return undefined;
     }
     const rendered = renderMail(mail.language as Language, mail.payload.content, await contact());
@@ -156,6 +170,7 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
         failure.status === 'failed' ? 'e-mail delivery failed for good' : 'e-mail delivery failed; will retry',
       );
       await recordAttempt(db, mail, now, failure);
+      onOutcome(failure.status === 'failed' ? 'failed' : 'retried');
       return undefined;
     }
   }
@@ -170,6 +185,7 @@ export function createMailer({ db, clock, transport, from, log, contact, inDownt
       return;
     }
     if (!reply) return;
+    onOutcome('sent');
     // The message is out: its record must follow, even across a database restart, or it would go again.
     const sent = { status: 'sent' as const, smtpReply: reply.smtpReply };
     await persistently(() => recordAttempt(db, mail, clock.now(), sent)).catch((error: unknown) =>
