@@ -28,6 +28,7 @@ import type { MailTransport } from './providers/mail/mail-transport';
 import { outboxTransport } from './providers/mail/outbox-transport';
 import { smtpTransport } from './providers/mail/smtp-transport';
 import { createAttemptLimiter } from './security/attempt-limiter';
+import { databaseRequestLimitStore } from './security/request-limit-store';
 import type { TokenSigningKey } from './security/token-signing-key';
 import { registerAuthGuard } from './plugins/auth-guard';
 import { authRoutes } from './modules/auth/routes';
@@ -130,6 +131,11 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** The key that signs access tokens (security/token-signing-key.ts). */
   tokenSigningKey: TokenSigningKey;
+  /**
+   * Count per-IP request limits in the database, shared by every server process on one PostgreSQL; otherwise in
+   * this process's memory (the embedded database has one process).
+   */
+  sharedRequestLimits?: boolean;
   /**
    * Where the scheduler keeps its jobs; without it no scheduled work runs (API tests run the jobs themselves).
    * The server always passes it.
@@ -334,6 +340,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    ...(options.sharedRequestLimits && { store: databaseRequestLimitStore(db, clock) }),
     errorResponseBuilder: (request, context) => ({
       statusCode: context.statusCode,
       message: translate(requestLanguage(request), 'error.tooManyRequests'),

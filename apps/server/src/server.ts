@@ -42,6 +42,7 @@ async function main() {
     webDistDir,
     tokenSigningKey,
     jobs: database.jobs,
+    sharedRequestLimits: database.kind === 'postgres',
   });
   let stopping = false;
   const stop = async (signal: string) => {
