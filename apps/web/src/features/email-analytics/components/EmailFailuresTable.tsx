@@ -1,13 +1,11 @@
-import { Alert, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import { formatDateTime } from '@portal/shared/dates';
 import { EMAIL_FAILURE_PAGE_SIZES, type TEmailFailure } from '@portal/shared/email-analytics/email-failures';
-import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
-import { DataTable } from '../../../components/admin/DataTable';
-import { serverMessage } from '../../../lib/api-client';
+import { RowActionTable, useRowAction } from '../../../components/admin/RowActionTable';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useEmailFailures, useRetryEmail } from '../api/email-analytics-api';
@@ -29,11 +27,8 @@ export function EmailFailuresTable({ range }: { range: TDateRange }) {
     defaultSize: EMAIL_FAILURE_PAGE_SIZES[0],
   });
   const query = useEmailFailures(range, paging);
-  const retry = useRetryEmail();
-  // The row stays after the dialog closes, so its text does not empty while it fades out.
-  const [retrying, setRetrying] = useState<TEmailFailure>();
-  const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<string>();
+  const retry = useRowAction(useRetryEmail(), (row: TEmailFailure) => row.id, t('emailAnalytics.retry.queued'));
+  const { ask } = retry;
   const columns = useMemo(() => {
     const timeZone = browserTimeZone();
     return [
@@ -68,12 +63,7 @@ export function EmailFailuresTable({ range }: { range: TDateRange }) {
         cell: ({ row }) =>
           row.original.retry === 'available' ? (
             <Button
-              onClick={() => {
-                retry.reset();
-                setDone(undefined);
-                setRetrying(row.original);
-                setConfirming(true);
-              }}
+              onClick={() => ask(row.original)}
               aria-label={t('emailAnalytics.failures.retryLabel', { recipient: row.original.recipient })}
             >
               {t('emailAnalytics.failures.retry')}
@@ -83,46 +73,26 @@ export function EmailFailuresTable({ range }: { range: TDateRange }) {
           ),
       }),
     ];
-  }, [t, retry]);
-
-  const confirmRetry = () => {
-    if (!retrying) return;
-    retry.mutate(retrying.id, {
-      onSuccess: (message) => {
-        setConfirming(false);
-        setDone(message ?? t('emailAnalytics.retry.queued'));
-      },
-    });
-  };
+  }, [t, ask]);
 
   return (
-    <>
-      {done && (
-        <Alert severity="success" role="status" sx={{ mt: 2 }}>
-          {done}
-        </Alert>
-      )}
-      <DataTable
-        title={t('emailAnalytics.failures.title')}
-        columns={columns}
-        query={query}
-        paging={paging}
-        emptyText={t('emailAnalytics.failures.empty')}
-        getRowId={(row) => row.id}
-      />
-      <ConfirmDialog
-        open={confirming}
-        title={t('emailAnalytics.retry.title')}
-        text={t('emailAnalytics.retry.body', {
-          template: retrying ? templateName(t, retrying.template) : '',
-          recipient: retrying?.recipient ?? '',
-        })}
-        confirmLabel={t('emailAnalytics.retry.confirm')}
-        busy={retry.isPending}
-        error={retry.isError ? (serverMessage(retry.error) ?? 'error.generic') : undefined}
-        onConfirm={confirmRetry}
-        onCancel={() => setConfirming(false)}
-      />
-    </>
+    <RowActionTable
+      title={t('emailAnalytics.failures.title')}
+      columns={columns}
+      query={query}
+      paging={paging}
+      emptyText={t('emailAnalytics.failures.empty')}
+      getRowId={(row) => row.id}
+      action={retry}
+      dialog={{
+        title: t('emailAnalytics.retry.title'),
+        text: (row) =>
+          t('emailAnalytics.retry.body', {
+            template: row ? templateName(t, row.template) : '',
+            recipient: row?.recipient ?? '',
+          }),
+        confirmLabel: t('emailAnalytics.retry.confirm'),
+      }}
+    />
   );
 }

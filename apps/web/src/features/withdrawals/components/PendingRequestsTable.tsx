@@ -1,12 +1,11 @@
-import { Alert, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@portal/shared/dates';
 import type { TPendingRequest, TPendingRequests } from '@portal/shared/withdrawals/manual-withdraw';
-import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
-import { DataTable, type PagedQueryResult } from '../../../components/admin/DataTable';
-import { serverMessage } from '../../../lib/api-client';
+import type { PagedQueryResult } from '../../../components/admin/DataTable';
+import { RowActionTable, useRowAction } from '../../../components/admin/RowActionTable';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import type { PagedQueryState } from '../../../lib/paging';
 import { useDeleteRequest } from '../api/withdrawals-api';
@@ -22,9 +21,8 @@ export function PendingRequestsTable({
   paging: PagedQueryState;
 }) {
   const { t } = useTranslation();
-  const remove = useDeleteRequest();
-  const [deleting, setDeleting] = useState<string>();
-  const [done, setDone] = useState<string>();
+  const remove = useRowAction(useDeleteRequest(), (row: TPendingRequest) => row.email, t('withdrawals.manual.deleted'));
+  const { ask } = remove;
   const columns = useMemo(() => {
     const timeZone = browserTimeZone();
     const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, timeZone)}</time>;
@@ -51,11 +49,7 @@ export function PendingRequestsTable({
         cell: ({ row }) => (
           <Button
             color="error"
-            onClick={() => {
-              remove.reset();
-              setDone(undefined);
-              setDeleting(row.original.email);
-            }}
+            onClick={() => ask(row.original)}
             aria-label={t('withdrawals.pending.deleteLabel', { email: row.original.email })}
           >
             {t('withdrawals.pending.delete')}
@@ -63,43 +57,22 @@ export function PendingRequestsTable({
         ),
       }),
     ];
-  }, [t, remove]);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting, {
-      onSuccess: (message) => {
-        setDeleting(undefined);
-        setDone(message ?? t('withdrawals.manual.deleted'));
-      },
-    });
-  };
+  }, [t, ask]);
 
   return (
-    <>
-      {done && (
-        <Alert severity="success" role="status" sx={{ mt: 2 }}>
-          {done}
-        </Alert>
-      )}
-      <DataTable
-        title={t('withdrawals.pending.title')}
-        columns={columns}
-        query={query}
-        paging={paging}
-        emptyText={t('withdrawals.pending.empty')}
-        getRowId={(row) => row.id}
-      />
-      <ConfirmDialog
-        open={deleting !== undefined}
-        title={t('withdrawals.pending.deleteTitle')}
-        text={t('withdrawals.pending.deleteBody', { email: deleting ?? '' })}
-        confirmLabel={t('withdrawals.pending.deleteConfirm')}
-        busy={remove.isPending}
-        error={remove.isError ? (serverMessage(remove.error) ?? 'error.generic') : undefined}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(undefined)}
-      />
-    </>
+    <RowActionTable
+      title={t('withdrawals.pending.title')}
+      columns={columns}
+      query={query}
+      paging={paging}
+      emptyText={t('withdrawals.pending.empty')}
+      getRowId={(row) => row.id}
+      action={remove}
+      dialog={{
+        title: t('withdrawals.pending.deleteTitle'),
+        text: (row) => t('withdrawals.pending.deleteBody', { email: row?.email ?? '' }),
+        confirmLabel: t('withdrawals.pending.deleteConfirm'),
+      }}
+    />
   );
 }
