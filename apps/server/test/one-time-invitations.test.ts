@@ -183,9 +183,14 @@ describeEachDatabase('One-time survey invitations', (target) => {
 /** A mail server that refuses one recipient (no such mailbox) and the message to another, as an SMTP server says it. */
 function refusingTransport(): MailTransport & { delivered: OutgoingMail[] } {
   const memory = memoryMailTransport();
+  const refusedOnce = new Set<string>();
   return {
     ...memory,
     async deliver(mail) {
+      if (mail.to.startsWith('d.') && !refusedOnce.has(mail.to)) {
+        refusedOnce.add(mail.to);
+        throw Object.assign(new Error('Busy'), { responseCode: 554, command: 'DATA', response: '554 5.7.1 Try later' });
+      }
       if (mail.to.startsWith('a.'))
         throw Object.assign(new Error('No such user'), {
           responseCode: 550,
@@ -237,5 +242,25 @@ describeEachDatabase('One-time survey invitations that do not arrive', (target) 
       { email: 'a.unknown@example.org', reason: 'addressRefused' },
       { email: 'b.blocked@example.org', reason: 'deliveryFailed' },
     ]);
+  });
+  it('stops listing an invitation as failed once an administrator has sent it again and it arrived', async () => {
+    const t = testApp();
+    await freshStartAt(t, NOW);
+    const [late] = await insertParticipants(t, 1, { email: 'd.late@example.org' });
+    const survey = await createSurvey(await adminSession(t), { participants: [late!.email] });
+    t.clock.set(SEND);
+    expect(await runInvitations(t)).toBe(1);
+    expect((await failuresOf(t, survey.formId)).content).toEqual([
+      { email: 'd.late@example.org', reason: 'deliveryFailed' },
+    ]);
+
+    const [failed] = await t.db.select().from(emailMessages).where(eq(emailMessages.recipient, 'd.late@example.org'));
+    const retried = await (await adminSession(t))('POST', `/email-analytics/failures/${failed!.id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    await t.app.services.mailer.idle();
+
+    expect((await failuresOf(t, survey.formId)).content).toEqual([]);
+    const detail = await dataOf((await adminSession(t))('GET', `/survey/one-time/detail?id=${survey.id}`));
+    expect(detail).toMatchObject({ userCount: 1, successCount: 1, failureCount: 0 });
   });
 });
