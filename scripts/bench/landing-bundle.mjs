@@ -1,13 +1,15 @@
 // The JavaScript a browser downloads before the landing page can render, measured the way it
 // travels: gzip-compressed. Starts from what index.html loads (the entry module and the
 // modulepreload links), follows static imports transitively, and adds the lazily loaded chunks
-// `/` cannot render without: the LandingPage chunk and the English catalog (both loaded with import()).
+// `/` cannot be taken over without: the app's start-up (which the entry imports after the first paint), the
+// LandingPage chunk and the English catalog (all loaded with import()).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { staticImports } from './static-imports.mjs';
 
 const FIRST_RENDER_CHUNKS = [
+  { prefix: 'start-portal-', why: 'app start-up' }, // first: the other two are imported from its code
   { prefix: 'LandingPage-', why: 'lazy landing page' },
   { prefix: 'en-', why: 'English catalog' },
 ];
@@ -109,7 +111,7 @@ export function measureLandingBundle(distDirectory) {
   }));
   return {
     files,
-    landingChunkFound: files.some((f) => path.basename(f.file).startsWith(FIRST_RENDER_CHUNKS[0].prefix)),
+    landingChunkFound: files.some((f) => path.basename(f.file).startsWith('LandingPage-')),
     totalBytes: files.reduce((sum, f) => sum + f.bytes, 0),
     totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
   };

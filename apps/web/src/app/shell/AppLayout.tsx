@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DowntimeBanner } from './DowntimeBanner';
 import { DowntimeSignOut } from './DowntimeSignOut';
-import { IdlePrompt } from './IdlePrompt';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { Footer } from './Footer';
+import { PageTakenOver } from './PageTakenOver';
 import { Header } from './Header';
 import { HelpAssistant } from '../../features/help/HelpAssistant';
-import { SurveyNotice } from '../../features/surveys/components/SurveyNotice';
+import { useSession } from '../../lib/session';
+import { IdlePrompt, SurveyNotice } from './signed-in-parts';
 
 /** Route changes start at the top, unless they lead to a section, which brings itself into view. */
 function ScrollToTop() {
@@ -24,6 +25,7 @@ function ScrollToTop() {
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const { session } = useSession();
   const showFooter = !pathname.startsWith('/survey');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -41,7 +43,11 @@ export function AppLayout() {
       </Link>
       <DowntimeBanner />
       <Header />
-      <SurveyNotice />
+      {session && (
+        <Suspense fallback={null}>
+          <SurveyNotice />
+        </Suspense>
+      )}
       {/* Without a footer (on /survey), room below the page so the help toggle never covers its end; the footer keeps its own. */}
       <Box
         component="main"
@@ -51,11 +57,16 @@ export function AppLayout() {
       >
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <PageTakenOver />
         </Suspense>
       </Box>
       {showFooter && <Footer />}
       <HelpAssistant />
-      <IdlePrompt />
+      {session && (
+        <Suspense fallback={null}>
+          <IdlePrompt />
+        </Suspense>
+      )}
       <DowntimeSignOut />
     </Box>
   );

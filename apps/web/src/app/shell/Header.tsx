@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { AppBar, Box, Button, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { ProfileMenu } from './ProfileMenu';
 import { ADMIN_MENU, PATIENT_MENU, isActive, type NavItem } from './navigation';
+import { ProfileMenu } from './signed-in-parts';
 import { StudyLogo } from './StudyLogo';
 
 const PUBLIC_MENU: NavItem[] = [
@@ -58,7 +58,11 @@ export function Header() {
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <LanguageSwitcher />
         </Box>
-        <ProfileMenu />
+        {session && (
+          <Suspense fallback={null}>
+            <ProfileMenu />
+          </Suspense>
+        )}
       </Toolbar>
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
         <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ width: 280, p: 2 }}>

@@ -1,6 +1,7 @@
 import { Button, Container, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageTakenOver } from './PageTakenOver';
 
 /**
  * Shown instead of a page that failed to render or load (a network drop while a page's code downloads, say):
@@ -23,6 +24,7 @@ export function RouteErrorPage() {
       <Button href="/" sx={{ ml: 1 }}>
         {t('notFound.home')}
       </Button>
+      <PageTakenOver />
     </Container>
   );
 }

@@ -102,9 +102,8 @@ export default function RegisterPatientPage() {
   } as PersonalValues;
 
   let content: React.ReactNode;
-  if (!policy.data || !options || !config.data) {
-    content = <CircularProgress aria-label={t('common.loading')} />;
-  } else if (active === 0) {
+  // The first step needs nothing from the server, so it shows at once (and in the pre-rendered page).
+  if (active === 0) {
     content = (
       <CriteriaStep
         initial={draft.criteria}
@@ -115,6 +114,8 @@ export default function RegisterPatientPage() {
         }}
       />
     );
+  } else if (!policy.data || !options || !config.data) {
+    content = <CircularProgress aria-label={t('common.loading')} />;
   } else if (active === ACCOUNT_STEP) {
     content = (
       <AccountStep

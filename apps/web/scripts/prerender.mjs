@@ -1,0 +1,84 @@
+// Pre-renders the public pages a visitor opens first into dist/prerendered/<language>/<page>.html, once per
+// language, from dist/index.html: the page's HTML and its styles are there before any JavaScript runs, and
+// the app then takes that HTML over (hydrates it). The server sends such a file for its path in the language
+// of the preferredLanguage cookie. Run after `vite build`.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webDir, 'dist');
+/** URL path → file name under dist/prerendered/<language>/. */
+const PAGES = [
+  ['/', 'index.html'],
+  ['/landing', 'landing.html'],
+  ['/login-patient', 'login-patient.html'],
+  ['/register-patient', 'register-patient.html'],
+];
+const LANGUAGES = [
+  ['en', 'en'],
+  ['sp', 'es'],
+]; // the app's language code, the page's lang
+const ROOT_ELEMENT = '<div id="root"></div>';
+/**
+ * Until the app has taken the page over, it is read, scrolled and read aloud but takes no tap: a box ticked or a
+ * button pressed before then would be lost. main.tsx keeps its forms from being sent meanwhile.
+ */
+const UNTIL_TAKEN_OVER = 'aria-busy="true" style="pointer-events:none"';
+
+/** A first visit stores nothing: the pages render as they do for a browser with empty storage. */
+function emptyStorage() {
+  const items = new Map();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => items.set(key, String(value)),
+    removeItem: (key) => items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+async function buildRenderer(outDir) {
+  await build({
+    root: webDir,
+    configFile: path.join(webDir, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender/render-page.tsx', outDir, emptyOutDir: true, copyPublicDir: false },
+  });
+  return import(pathToFileURL(path.join(outDir, 'render-page.js')).href);
+}
+
+// React and MUI as the browser's build runs them: production code, the same generated class names.
+process.env.NODE_ENV = 'production';
+
+const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+if (!template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT}`);
+
+// Inside the workspace, so that the renderer's imports of npm packages resolve as the app's do.
+const outDir = path.join(webDir, 'node_modules', '.prerender');
+try {
+  const { renderPage } = await buildRenderer(outDir);
+  globalThis.localStorage = emptyStorage();
+  globalThis.sessionStorage = emptyStorage();
+  for (const [language, lang] of LANGUAGES) {
+    const dir = path.join(distDir, 'prerendered', language);
+    mkdirSync(dir, { recursive: true });
+    for (const [urlPath, file] of PAGES) {
+      const { styles, body } = await renderPage(urlPath, language);
+      const page = template
+        .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+        .replace('</head>', () => `${styles}</head>`)
+        .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${lang}" ${UNTIL_TAKEN_OVER}>${body}</div>`);
+      writeFileSync(path.join(dir, file), page);
+    }
+  }
+  process.stdout.write(
+    `pre-rendered ${PAGES.length * LANGUAGES.length} pages into dist/prerendered (${LANGUAGES.map(([l]) => l).join(', ')})\n`,
+  );
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,45 @@
+import { prerenderToNodeStream } from 'react-dom/static';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { createMemoryRouter } from 'react-router';
+import type { Language } from '@portal/shared/constants';
+import en from '@portal/shared/i18n/en.json';
+import sp from '@portal/shared/i18n/sp.json';
+import { routes } from '../app/router';
+import { createQueryClient, Portal } from '../app/Portal';
+import { hoistStyles } from './hoist-styles';
+
+let ready: Promise<unknown> | undefined;
+
+/** The app's texts for the pre-render: both catalogs at hand, as the browser loads one of them. */
+function initTexts() {
+  ready ??= i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    supportedLngs: ['en', 'sp'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    resources: { en: { translation: en }, sp: { translation: sp } },
+  });
+  return ready;
+}
+
+/**
+ * The HTML the app renders for `path` in `language` on a first visit, every lazily loaded page included
+ * (the pre-render waits for them): the page's `body` and the `styles` for the head.
+ */
+export async function renderPage(path: string, language: Language): Promise<{ styles: string; body: string }> {
+  await initTexts();
+  await i18next.changeLanguage(language);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // Every part in place, however large: React would otherwise send a big part as a spinner and an inline script
+  // that swaps it in, which the portal's Content-Security-Policy refuses to run.
+  const { prelude } = await prerenderToNodeStream(<Portal router={router} queryClient={createQueryClient()} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
+  if (html.includes('<script')) throw new Error(`the pre-rendered ${path} contains a script`);
+  return hoistStyles(html);
+}
