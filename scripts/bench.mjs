@@ -2,7 +2,8 @@
 // Fastify server on the same machine, how much JavaScript the landing page loads first, and how fast the
 // Health System Verification calls answer with a million participants on PostgreSQL (bench/verification.mjs).
 // Goals: the reference call reaches at least 60% of the bare route's throughput, and the landing
-// page's first JavaScript is at most 250 KB gzipped; the verification goals are in its own file.
+// page's first JavaScript is at most 180 KB gzipped; the verification, server and Lighthouse goals are in their
+// own files (bench/verification.mjs, bench/server-speed.mjs, bench/lighthouse.mjs).
 // Results go to .bench/latest.json.
 // Exit code: 0 when the measurements were taken (even if a goal is missed), 1 if anything failed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,16 +11,18 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
 import { measureLandingBundle } from './bench/landing-bundle.mjs';
 import { HOST, fmt, freePort, printTable, startPortal, stopPortal, verdict } from './bench/portal.mjs';
+import { benchLighthouse } from './bench/lighthouse.mjs';
+import { load, loadFailures } from './bench/throughput.mjs';
+import { benchServer, serverVerdicts } from './bench/server-speed.mjs';
 import { benchVerification } from './bench/verification.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
 const REFERENCE_PATH = '/common-server/externalization/registration-dropdowns';
 const LOAD = { connections: 20, pipelining: 1, warmupSeconds: 2, durationSeconds: 10 };
 const THROUGHPUT_GOAL = 0.6; // portal req/s ÷ bare req/s
-const BUNDLE_GOAL_KB = 250; // gzipped; 1 KB = 1000 bytes, as Vite prints sizes
+const BUNDLE_GOAL_KB = 180; // gzipped; 1 KB = 1000 bytes, as Vite prints sizes
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -37,27 +40,6 @@ async function startBareServer(port, body) {
   app.get(REFERENCE_PATH, async () => body);
   await app.listen({ host: HOST, port });
   return app;
-}
-
-/**
- * Loads one URL: a warm-up (JIT, caches, connection set-up), then the measured run.
- * autocannon runs in a worker thread (`workers: 1`) so that it never shares an event loop with
- * the bare server, which lives in this process; in the same thread it starves the server.
- */
-async function load(url) {
-  const options = { url, connections: LOAD.connections, pipelining: LOAD.pipelining, workers: 1 };
-  const warmup = await autocannon({ ...options, duration: LOAD.warmupSeconds });
-  const run = await autocannon({ ...options, duration: LOAD.durationSeconds });
-  return {
-    url,
-    requestsPerSecond: run.requests.average,
-    p99Ms: run.latency.p99,
-    requests: run.requests.total,
-    non2xx: run.non2xx,
-    errors: run.errors,
-    timeouts: run.timeouts,
-    warmup: { non2xx: warmup.non2xx, errors: warmup.errors, timeouts: warmup.timeouts },
-  };
 }
 
 /** One GET outside the load test: the portal must answer the reference call correctly. */
@@ -159,9 +141,9 @@ async function main() {
     // Other work on the machine competes for those cores; the load average puts the numbers in context.
     const loadBefore = os.loadavg()[0];
     log(`Loading the portal: ${referenceUrl}`);
-    const portalRun = await load(referenceUrl);
+    const portalRun = await load(referenceUrl, LOAD);
     log(`Loading the bare Fastify route: ${bareUrl}`);
-    const bareRun = await load(bareUrl);
+    const bareRun = await load(bareUrl, LOAD);
     results = { portalRun, bareRun, replyBytes: reference.bytes, loadBefore };
   } catch (error) {
     await cleanUp();
@@ -180,19 +162,7 @@ async function main() {
 
   // A measurement with failed requests is not a measurement: fail the run (warm-up included).
   const failures = [...stopProblems];
-  for (const [name, run] of [
-    ['portal', portalRun],
-    ['bare', bareRun],
-  ]) {
-    for (const [phase, counts] of [
-      ['', run],
-      [' (warm-up)', run.warmup],
-    ]) {
-      if (counts.non2xx > 0) failures.push(`${name}${phase}: ${counts.non2xx} non-2xx replies`);
-      if (counts.errors + counts.timeouts > 0)
-        failures.push(`${name}${phase}: ${counts.errors} errors, ${counts.timeouts} timeouts`);
-    }
-  }
+  failures.push(...loadFailures('portal', portalRun), ...loadFailures('bare', bareRun));
 
   // Its own database and portal, once the first portal has stopped: the two never share the CPU.
   let verification;
@@ -203,6 +173,28 @@ async function main() {
     const message = error instanceof Error ? error.message : String(error);
     verification = { skipped: false, error: message };
     failures.push(`verification: ${message}`);
+  }
+
+  // The server's authenticated read, health check, login and idle memory against their references.
+  let server;
+  try {
+    server = await benchServer({ log });
+    failures.push(...server.failures.map((failure) => `server: ${failure}`));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    server = { error: message };
+    failures.push(`server: ${message}`);
+  }
+
+  // Lighthouse on the public pages, with a portal of its own once the others have stopped.
+  let lighthouse;
+  try {
+    lighthouse = await benchLighthouse({ log });
+    failures.push(...(lighthouse.failures ?? []).map((failure) => `lighthouse: ${failure}`));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    lighthouse = { skipped: false, error: message };
+    failures.push(`lighthouse: ${message}`);
   }
 
   const throughputMet = ratio >= THROUGHPUT_GOAL;
@@ -225,6 +217,8 @@ async function main() {
     failures,
     landingBundle: { ...bundle, totalGzipKB: bundle.totalGzipBytes / 1000, goalKB: BUNDLE_GOAL_KB, met: bundleMet },
     verification,
+    server,
+    lighthouse,
   };
   const reportDir = path.join(root, '.bench');
   mkdirSync(reportDir, { recursive: true });
@@ -237,6 +231,9 @@ async function main() {
       `Verification goals: search ${verdict(verification.search.met)}   page ${verdict(verification.page.met)}   ` +
         `bulk update ${verdict(verification.bulkUpdate.met)}`,
     );
+  if (server.goals) log(`Server goals: ${serverVerdicts(server)}`);
+  if (lighthouse.pages)
+    log(`Lighthouse goals: ${lighthouse.pages.map((page) => `${page.path} ${verdict(page.met)}`).join('   ')}`);
   log(`Results written to .bench/latest.json`);
 
   if (failures.length > 0) {

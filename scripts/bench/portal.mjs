@@ -5,7 +5,8 @@ import net from 'node:net';
 import { root } from '../web-build.mjs';
 
 export const HOST = '127.0.0.1';
-const PORT_RANGE = [18500, 18599];
+/** The ports the bench may listen on: BENCH_PORTS (`first-last`), else 18500-18599. */
+const PORT_RANGE = (process.env.BENCH_PORTS ?? '18500-18599').split('-').map(Number);
 const STARTUP_TIMEOUT_MS = 180_000; // start.mjs may have to build the web app first
 const SHUTDOWN_TIMEOUT_MS = 15_000; // a clean stop takes at most 10 s; a little slack before SIGKILL
 
@@ -25,8 +26,9 @@ export async function freePort(exclude = []) {
 /**
  * Starts the portal exactly as `npm start` does and resolves `ready` once it prints its listening line.
  * Without `databaseUrl` it runs on the embedded database in `dataDir`; with it, on that PostgreSQL database.
+ * `env` adds settings of its own (the shared keys of several processes, an SMTP server).
  */
-export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassword, payloadKey }) {
+export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassword, payloadKey, env: extra = {} }) {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -36,18 +38,27 @@ export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassw
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'warn', // request logging would otherwise dominate the measurement
     RATE_LIMIT_FACTOR: '100000', // one client IP sends everything; keep the per-IP limit out of the way
+    ...extra,
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (adminEmail) env.ADMIN_EMAIL = adminEmail;
   if (payloadKey) env.PAYLOAD_KEY = payloadKey;
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = []; // the last lines, to explain a failure
+  const started = startProcess(['scripts/start.mjs'], env, `Portal listening on http://${HOST}:${port}`);
+  return { ...started, url: `http://${HOST}:${port}` };
+}
+
+/**
+ * Runs `node <args>` from the repository's root and resolves `ready` once it prints the `expected` line on
+ * stdout; `output` keeps the last lines, to explain a failure.
+ */
+export function startProcess(args, env, expected) {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const ready = new Promise((resolve, reject) => {
-    const expected = `Portal listening on http://${HOST}:${port}`;
     const timer = setTimeout(
-      () => reject(new Error(`the portal did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)),
+      () => reject(new Error(`${args[0]} did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)),
       STARTUP_TIMEOUT_MS,
     );
     const collect = (stream, isStdout) => {
@@ -69,13 +80,13 @@ export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassw
     collect(child.stderr, false);
     exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`the portal exited during start-up (code ${code}, signal ${signal})\n${output.join('\n')}`));
+      reject(new Error(`${args[0]} exited during start-up (code ${code}, signal ${signal})\n${output.join('\n')}`));
     });
   });
-  return { child, ready, exited, output, url: `http://${HOST}:${port}` };
+  return { child, ready, exited, output };
 }
 
-/** SIGTERM, then wait; returns a problem description or undefined when it stopped cleanly. */
+/** SIGTERM, then wait (a portal or any process of `startProcess`); a problem description, or undefined. */
 export async function stopPortal(portal) {
   if (portal.child.exitCode !== null || portal.child.signalCode !== null) return undefined;
   portal.child.kill('SIGTERM');
@@ -86,9 +97,10 @@ export async function stopPortal(portal) {
   if (result === 'timeout') {
     portal.child.kill('SIGKILL');
     await portal.exited;
-    return `the portal did not exit within ${SHUTDOWN_TIMEOUT_MS / 1000} s of SIGTERM (killed)`;
+    return `${portal.child.spawnargs.at(-1)} did not exit within ${SHUTDOWN_TIMEOUT_MS / 1000} s of SIGTERM (killed)`;
   }
-  if (result.code !== 0) return `the portal exited with code ${result.code} (signal ${result.signal}) after SIGTERM`;
+  if (result.code !== 0)
+    return `${portal.child.spawnargs.at(-1)} exited with code ${result.code} (signal ${result.signal}) after SIGTERM`;
   return undefined;
 }
 
@@ -101,4 +113,11 @@ export function printTable(log, rows) {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   for (const row of rows)
     log(`  ${row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('   ')}`);
+}
+
+/** Nearest-rank percentiles of durations in ms. */
+export function percentiles(durations) {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+  return { p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), maxMs: sorted.at(-1), samples: sorted.length };
 }

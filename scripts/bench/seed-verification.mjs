@@ -68,6 +68,12 @@ export async function dropBenchDatabase(databaseUrl) {
   await onMaintenance(databaseUrl, `drop database if exists "${target(databaseUrl).name}" with (force)`);
 }
 
+/** Drops the bench database if it is there and creates it again, empty. */
+export async function recreateBenchDatabase(databaseUrl) {
+  await dropBenchDatabase(databaseUrl);
+  await onMaintenance(databaseUrl, `create database "${target(databaseUrl).name}"`);
+}
+
 /**
  * The participants: `users` rows with every NOT NULL column filled (one shared password hash nobody knows the
  * password of), 5% withdrawn, spread over the health systems by SHARES, registered and consented over the year
@@ -146,8 +152,7 @@ export async function seedVerification(
 
   let since = performance.now();
   const { name } = target(databaseUrl);
-  await dropBenchDatabase(databaseUrl);
-  await onMaintenance(databaseUrl, `create database "${name}"`);
+  await recreateBenchDatabase(databaseUrl);
   const { openDatabase } = await importServer('db/client.ts');
   const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
   await handle.close();

@@ -6,10 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { tsImport } from 'tsx/esm/api';
-import { root } from '../web-build.mjs';
 import { fmt, freePort, printTable, startPortal, stopPortal, verdict } from './portal.mjs';
 import {
   DEFAULT_BENCH_DATABASE_URL,
@@ -18,6 +16,7 @@ import {
   postgresUnreachable,
   seedVerification,
 } from './seed-verification.mjs';
+import { signIn } from './sign-in.mjs';
 
 const API = '/common-server';
 const RECORDS_PATH = `${API}/health-system-verification`;
@@ -97,22 +96,6 @@ async function readBulkOutcome(databaseUrl, ids, status, batchId) {
   } finally {
     await client.end();
   }
-}
-
-/** Signs in as the administrator the portal seeded, with the sealed body the login form sends. */
-async function signIn(baseUrl, payloadKey, password) {
-  const envelope = pathToFileURL(path.join(root, 'packages/shared/src/crypto/payload-envelope.ts')).href;
-  const { importPayloadKey, sealPayload } = await tsImport(envelope, import.meta.url);
-  const body = await sealPayload(await importPayloadKey(payloadKey), { email: ADMIN_EMAIL, password });
-  const response = await fetch(`${baseUrl}${API}/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const reply = await response.json();
-  const token = reply?.data?.accessTokenResponse?.access_token;
-  if (!response.ok || !token) throw new Error(`administrator sign-in failed: HTTP ${response.status}`);
-  return token;
 }
 
 /** One timed call; the reply must be HTTP 200 with status true. */
@@ -281,7 +264,7 @@ export async function benchVerification({ log, databaseUrl = process.env.BENCH_D
     const port = await freePort();
     portal = startPortal({ port, dataDir, databaseUrl: url, adminEmail: ADMIN_EMAIL, adminPassword, payloadKey });
     await portal.ready;
-    const token = await signIn(portal.url, payloadKey, adminPassword);
+    const token = await signIn(portal.url, payloadKey, ADMIN_EMAIL, adminPassword);
     log(`Measuring over ${portal.url}…`);
     const loadBefore = os.loadavg()[0];
     const measured = {

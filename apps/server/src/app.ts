@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE } from '@portal/shared/constants';
+import { localChangeNotices, type ChangeNotices } from './db/change-notices';
 import type { Database, JobsConnection } from './db/client';
 import { createScheduler } from './jobs/scheduler';
 import type { Env } from './env';
@@ -27,6 +28,7 @@ import { createMailer, type Mailer } from './providers/mail/mailer';
 import type { MailTransport } from './providers/mail/mail-transport';
 import { outboxTransport } from './providers/mail/outbox-transport';
 import { smtpTransport } from './providers/mail/smtp-transport';
+import { fileStoreFor, type FileStore } from './providers/storage/file-store';
 import { createAttemptLimiter } from './security/attempt-limiter';
 import { databaseRequestLimitStore } from './security/request-limit-store';
 import type { TokenSigningKey } from './security/token-signing-key';
@@ -131,6 +133,8 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** The key that signs access tokens (security/token-signing-key.ts). */
   tokenSigningKey: TokenSigningKey;
+  /** Where documents are kept; by default the bucket of S3_URL when it is set, else the database. */
+  files?: FileStore;
   /**
    * Count per-IP request limits in the database, shared by every server process on one PostgreSQL; otherwise in
    * this process's memory (the embedded database has one process).
@@ -141,6 +145,11 @@ export interface BuildAppOptions {
    * The server always passes it.
    */
   jobs?: JobsConnection;
+  /**
+   * How a change of cached settings or health systems reaches the other server processes on the database (the
+   * database handle's); by default it reaches this process only.
+   */
+  changes?: ChangeNotices;
 }
 
 /** Builds the whole portal (plugins: external, then app, then routes) without listening. */
@@ -161,20 +170,24 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('env', env);
   app.decorate('db', db);
   app.decorate('clock', clock);
-  const reference = createReferenceService({ db, clock });
+  const changes = options.changes ?? localChangeNotices();
+  const reference = createReferenceService({ db, clock, changes });
   const settings = createSettingsService({
     db,
     clock,
     payloadKey: env.PAYLOAD_KEY,
     captchaEnabled: env.CAPTCHA_ENABLED,
+    changes,
   });
   const inDowntime = async () => (await settings.getDowntime()).inDowntime;
   const metrics = createMetrics(db);
+  const files = options.files ?? (await fileStoreFor(env.S3_URL));
   const mailer = createMailer({
     db,
     clock,
     transport: options.mailTransport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport(app.log)),
     from: env.MAIL_FROM,
+    files,
     log: app.log,
     contact: async () => (await settings.getClientConfig()).contact,
     inDowntime,
@@ -203,7 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const surveySchedule = createSurveyScheduleSettings({ db, clock });
   const surveys = createSurveyService({ db, clock, schedule: surveySchedule });
-  const signedCopy = createSignedCopyService({ db });
+  const signedCopy = createSignedCopyService({ db, files });
   const reminders = createReminderService({
     db,
     clock,
@@ -268,7 +281,7 @@ export async function buildApp(options: BuildAppOptions) {
       invitations: oneTimeInvitations,
     },
     dashboard: createDashboardService({ db, clock, surveys, signedCopy }),
-    account: createAccountService({ db, clock, reference }),
+    account: createAccountService({ db, clock, reference, files }),
     reference,
     settings,
     captcha,
@@ -286,7 +299,14 @@ export async function buildApp(options: BuildAppOptions) {
       resendActivation: registration.resendActivation,
     }),
     consent: {
-      signing: createSigningService({ db, clock, mailer, limiter, getSigningPolicy: () => findSecurityPolicy(db) }),
+      signing: createSigningService({
+        db,
+        clock,
+        mailer,
+        files,
+        limiter,
+        getSigningPolicy: () => findSecurityPolicy(db),
+      }),
       signedCopy,
       withdrawal,
     },
@@ -295,7 +315,7 @@ export async function buildApp(options: BuildAppOptions) {
     apiKeys: createApiKeysService({ db, clock }),
     push: createPushService({ db, clock }),
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
-    healthSystems: createHealthSystemsServices({ db, clock, onSystemsChanged: reference.invalidate }),
+    healthSystems: createHealthSystemsServices({ db, clock, files, onSystemsChanged: reference.invalidate }),
     dataExport: createDataExportService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
     audit: createAuditService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
   });
@@ -332,6 +352,7 @@ export async function buildApp(options: BuildAppOptions) {
     const mailClosed = mailer.close();
     await scheduler?.stop();
     await mailClosed;
+    if (!options.files) files.bucket?.close();
   });
 
   // External plugins.

@@ -5,7 +5,7 @@ import { productionProblems, readEnv } from './env';
 /** The development key the README publishes. */
 const DEVELOPMENT_KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
 
-function configurationError(source: Record<string, string>): string {
+function configurationError(source: NodeJS.ProcessEnv): string {
   try {
     readEnv(source);
   } catch (error) {
@@ -60,6 +60,44 @@ describe('readEnv', () => {
     expect(readEnv({}).METRICS_TOKEN).toBeUndefined();
     for (const wrong of ['m'.repeat(31), `${'m'.repeat(20)} ${'m'.repeat(20)}`, `${'m'.repeat(32)}é`])
       expect(() => readEnv({ METRICS_TOKEN: wrong })).toThrow(/METRICS_TOKEN: must be at least 32 printable ASCII/);
+  });
+
+  it('reads S3_URL: path-style in us-east-1 by default, credentials percent-decoded', () => {
+    expect(readEnv({}).S3_URL).toBeUndefined();
+    expect(readEnv({ S3_URL: 'http://KEY%2FID:se%40cr%2Bet@127.0.0.1:9000/study-documents' }).S3_URL).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'study-documents',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      accessKeyId: 'KEY/ID',
+      secretAccessKey: 'se@cr+et',
+    });
+    expect(
+      readEnv({
+        S3_URL: 'https://id:secret@s3.eu-west-3.amazonaws.com/portal.docs?region=eu-west-3&forcePathStyle=false',
+      }).S3_URL,
+    ).toMatchObject({ endpoint: 'https://s3.eu-west-3.amazonaws.com', region: 'eu-west-3', forcePathStyle: false });
+  });
+
+  it('refuses a malformed S3_URL at start, saying what is wrong and never repeating the secret', () => {
+    const refusals: [string, string][] = [
+      ['s3.example.org/bucket', 'S3_URL: must be a URL such as https://KEY_ID:SECRET@host/bucket'],
+      ['ftp://id:topsecret@host/bucket', 'S3_URL: must start with http:// or https://'],
+      ['https://host/bucket', 'S3_URL: must name the access key id and secret before the host'],
+      ['https://id@host/bucket', 'S3_URL: must name the access key id and secret before the host'],
+      ['https://id:topsecret@host/', 'S3_URL: must end with one bucket name'],
+      ['https://id:topsecret@host/a/b', 'S3_URL: must end with one bucket name'],
+      ['https://id:topsecret@host/Bucket', 'S3_URL: must end with one bucket name'],
+      ['https://id:topsecret@host/bucket?acl=1', 'S3_URL: has an unknown parameter acl'],
+      ['https://id:topsecret@host/bucket?forcePathStyle=yes', 'S3_URL: forcePathStyle must be true or false'],
+      ['https://id:topsecret@host/bucket?region=EU%20West', 'S3_URL: region must be a region name'],
+      ['https://id:top%E0secret@host/bucket', 'S3_URL: has credentials that are not valid percent-encoding'],
+    ];
+    for (const [url, message] of refusals) {
+      const error = configurationError({ S3_URL: url });
+      expect(error).toContain(message);
+      expect(error).not.toContain('topsecret');
+    }
   });
 
   it('derives PUBLIC_URL from PORT unless it is given', () => {
@@ -131,9 +169,10 @@ describe('readEnv', () => {
       PAYLOAD_KEY: 'c2VjcmV0LWtleS1vZi1hLXJlYWwtZGVwbG95bWVudCE=',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://portal.example.org',
+      SMTP_URL: 'smtps://portal:secret@mail.example.org:465',
     };
 
-    it('starts with a key of its own, no demo content and an https address', () => {
+    it('starts with a key of its own, no demo content, an https address and a mail server', () => {
       expect(productionProblems(readEnv(production))).toEqual([]);
       expect(readEnv(production)).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: false });
     });
@@ -143,6 +182,7 @@ describe('readEnv', () => {
         'Refusing to start in production: PAYLOAD_KEY is the public development key; set a secret one (openssl rand -base64 32)',
         'Refusing to start in production: SEED_DEMO would create demo content; set SEED_DEMO=false',
         "Refusing to start in production: PUBLIC_URL http://localhost:8080 is not https; set it to the portal's https:// address",
+        'Refusing to start in production: SMTP_URL is not set, so e-mails with sign-in codes would go to the log; set the mail server',
       ]);
     });
 
@@ -155,6 +195,10 @@ describe('readEnv', () => {
       [
         { PUBLIC_URL: 'http://portal.example.org' },
         "PUBLIC_URL http://portal.example.org is not https; set it to the portal's https:// address",
+      ],
+      [
+        { SMTP_URL: undefined },
+        'SMTP_URL is not set, so e-mails with sign-in codes would go to the log; set the mail server',
       ],
     ])('refuses %o alone', (change, problem) => {
       expect(configurationError({ ...production, ...change })).toBe(`Refusing to start in production: ${problem}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseS3Url } from './providers/storage/s3-url';
 
 /** The development payload key documented in the README; override with PAYLOAD_KEY anywhere real. */
 export const DEVELOPMENT_PAYLOAD_KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
@@ -74,6 +75,18 @@ const ZEnv = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable ASCII characters without spaces')
     .optional(),
+  /** The S3-compatible bucket that keeps documents (consent forms, signed copies, pictures); unset: the database. */
+  S3_URL: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return parseS3Url(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };
@@ -96,7 +109,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /**
  * With NODE_ENV=production the portal does not start on a development setup: the public development key, demo
- * content, or an address without https. One line per broken rule, saying how to mend it; none outside production.
+ * content, an address without https, or no mail server (the development outbox writes sign-in codes and links to
+ * the log). One line per broken rule, saying how to mend it; none outside production.
  */
 export function productionProblems(env: Env): string[] {
   if (env.NODE_ENV !== 'production') return [];
@@ -106,5 +120,7 @@ export function productionProblems(env: Env): string[] {
   if (env.SEED_DEMO) problems.push('SEED_DEMO would create demo content; set SEED_DEMO=false');
   if (new URL(env.PUBLIC_URL).protocol !== 'https:')
     problems.push(`PUBLIC_URL ${env.PUBLIC_URL} is not https; set it to the portal's https:// address`);
+  if (!env.SMTP_URL)
+    problems.push('SMTP_URL is not set, so e-mails with sign-in codes would go to the log; set the mail server');
   return problems.map((problem) => `Refusing to start in production: ${problem}`);
 }

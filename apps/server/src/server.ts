@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { readEnv } from './env';
 import { systemClock } from './providers/clock/clock';
+import { fileStoreFor } from './providers/storage/file-store';
 import { loadTokenSigningKey } from './security/token-signing-key';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,11 +19,14 @@ async function main() {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
   );
+  // Documents go to the bucket of S3_URL when it is set, the default consent forms of the first start included.
+  const files = await fileStoreFor(env.S3_URL);
   const seed = await seedDatabase(database.db, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     demo: env.SEED_DEMO,
     clock: systemClock,
+    files,
   });
   if (seed.generatedAdminPassword) {
     // Printed once, on the first start only; it is never written to the structured log.
@@ -41,7 +45,9 @@ async function main() {
     clock: systemClock,
     webDistDir,
     tokenSigningKey,
+    files,
     jobs: database.jobs,
+    changes: database.changes,
     sharedRequestLimits: database.kind === 'postgres',
   });
   let stopping = false;
@@ -56,6 +62,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      files.bucket?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -157,11 +157,11 @@ describeEachDatabase('Profile picture', (target) => {
       bytes: original,
     });
     const [kept] = await t.db.select().from(profilePictures).where(eq(profilePictures.userId, userId));
-    const meta = await sharp(Buffer.from(kept!.content)).metadata();
+    const meta = await sharp(Buffer.from(kept!.content!)).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
-    expect(Buffer.from(kept!.content).includes('PhoneMaker')).toBe(false);
+    expect(Buffer.from(kept!.content!).includes('PhoneMaker')).toBe(false);
   });
 
   it('converts a HEIC photo (HEVC, as phones save them) so browsers can show it', async () => {

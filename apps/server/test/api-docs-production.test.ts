@@ -11,6 +11,7 @@ const PRODUCTION = {
   PAYLOAD_KEY: 'c2VjcmV0LWtleS1vZi1hLXJlYWwtZGVwbG95bWVudCE=',
   SEED_DEMO: 'false',
   PUBLIC_URL: 'https://portal.example.org',
+  SMTP_URL: 'smtps://portal:secret@mail.example.org:465',
   CAPTCHA_ENABLED: 'false',
 };
 

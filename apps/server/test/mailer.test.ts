@@ -6,6 +6,7 @@ import { emailMessages, users } from '../src/db/schema';
 import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import { fixedClock } from '../src/providers/clock/clock';
 import { createMailer } from '../src/providers/mail/mailer';
+import { databaseFileStore } from '../src/providers/storage/file-store';
 import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-transport';
 import { outboxTransport } from '../src/providers/mail/outbox-transport';
 import { smtpTransport } from '../src/providers/mail/smtp-transport';
@@ -89,6 +90,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
       clock,
       transport,
       from: FROM,
+      files: databaseFileStore,
       log,
       contact: async () => DEFAULT_CONTACT,
       inDowntime: async () => downtime,

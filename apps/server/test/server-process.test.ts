@@ -200,6 +200,7 @@ describe.concurrent('the server process', () => {
         DATA_DIR: temporaryDataDir(onTestFinished),
         SEED_DEMO: 'false',
         PUBLIC_URL: 'https://portal.example.org',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
         HOST: '127.0.0.1',
         PORT: String(await freePort()),
       });

@@ -69,6 +69,7 @@ export async function twoServerProcesses(
           tokenSigningKey: await testTokenSigningKey(),
           mailTransport: transport,
           jobs: options.scheduler ? handle.jobs : undefined,
+          changes: handle.changes,
         }),
       );
     }

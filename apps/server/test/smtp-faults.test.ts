@@ -8,6 +8,7 @@ import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import { emailMessages } from '../src/db/schema';
 import { fixedClock } from '../src/providers/clock/clock';
 import { createMailer } from '../src/providers/mail/mailer';
+import { databaseFileStore } from '../src/providers/storage/file-store';
 import { smtpTransport } from '../src/providers/mail/smtp-transport';
 import { activationMail } from '../src/providers/mail/templates/activation';
 import { describeEachDatabase, sendNow, TEST_START, useTestDatabase } from './helpers';
@@ -70,6 +71,7 @@ describeEachDatabase('delivery through a failing SMTP server', (target) => {
       clock,
       transport: smtpTransport(`smtp://127.0.0.1:${port}`, SHORT),
       from: 'study@example.org',
+      files: databaseFileStore,
       log,
       contact: async () => DEFAULT_CONTACT,
       inDowntime: async () => false,

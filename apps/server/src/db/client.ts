@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { localChangeNotices, postgresChangeNotices, type ChangeNotices } from './change-notices';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   jobs: JobsConnection;
+  /** How server processes on this database tell one another that data they keep in memory changed. */
+  changes: ChangeNotices;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       db: db as unknown as Database,
       kind: 'pglite',
       jobs: { kind: 'pglite', client },
+      changes: localChangeNotices(),
       close: async () => {
         await client.close();
         releaseLock();
@@ -79,10 +83,20 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle connection the server ends (a restart, a failover, an administrator) is dropped by the pool and
   // replaced on the next query; without a listener, pg would raise its error and stop the whole process.
   pool.on('error', () => {});
+  const changes = await postgresChangeNotices(url, (channel, topic) =>
+    pool.query('select pg_notify($1, $2)', [channel, topic]),
+  ).catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     kind: 'postgres',
     jobs: { kind: 'postgres', url },
-    close: () => pool.end(),
+    changes,
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import type { Language } from '@portal/shared/constants';
-import { storeFile } from '../providers/storage/file-store';
+import type { FileStore } from '../providers/storage/file-store';
 import type { Database } from './client';
 import { consentForms, consentInputFields } from './schema';
 
@@ -61,6 +61,8 @@ export interface NextFormVersion {
   fields: readonly NewFormField[];
   at: Date;
   createdBy?: string;
+  /** Where new bytes are kept. */
+  files: FileStore;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function insertNextFormVersion(tx: Executor, form: NextFormVersion)
   await retireCurrentForm(tx, form.owner, form.at);
   const file =
     'bytes' in form.file
-      ? await storeFile(tx, { bytes: form.file.bytes, contentType: 'application/pdf', at: form.at })
+      ? await form.files.store(tx, { bytes: form.file.bytes, contentType: 'application/pdf', at: form.at })
       : form.file;
   const id = await insertFormVersion(
     tx,

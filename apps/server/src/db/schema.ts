@@ -516,18 +516,28 @@ export const passwordResetTokens = pgTable('password_reset_tokens', oneUseLinkCo
   index('password_reset_tokens_user_idx').on(t.userId),
 ]);
 
+/** Where a document's bytes are: in the row (`content`) or in the object store under `object_key`, never both. */
+const oneDocumentPlace = (content: AnyPgColumn, objectKey: AnyPgColumn) =>
+  sql`(${content} is null) <> (${objectKey} is null)`;
+
 /**
- * Stored documents (consent forms and signed copies). They live in the database so that a signature and its
- * signed PDF are written in one transaction: neither exists without the other. Rows are never updated.
+ * Stored documents (consent forms and signed copies). The row is written in the transaction of the record that
+ * points at it; its bytes are in the row or, with an object store, in the bucket (written before the row
+ * commits). A row never changes except to move its bytes between the two places, and is never deleted.
  */
-export const storedFiles = pgTable('stored_files', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  contentType: varchar('content_type', { length: 100 }).notNull(),
-  byteSize: integer('byte_size').notNull(),
-  sha256: varchar('sha256', { length: 64 }).notNull(),
-  content: bytea('content').notNull(),
-  createdAt: createdAt(),
-});
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    content: bytea('content'),
+    objectKey: varchar('object_key', { length: 200 }).unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('stored_files_one_place_check', oneDocumentPlace(t.content, t.objectKey))],
+);
 
 /**
  * A version of an informed consent form: the default one (no health system) or a health system's own, per
@@ -731,17 +741,23 @@ export const signingCodes = pgTable(
  * A participant's profile picture, already re-encoded to WebP without metadata. One per user: a new upload
  * replaces it and removal deletes it, so no copy of an old picture lingers.
  */
-export const profilePictures = pgTable('profile_pictures', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  contentType: varchar('content_type', { length: 100 }).notNull(),
-  content: bytea('content').notNull(),
-  sha256: varchar('sha256', { length: 64 }).notNull(),
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  updatedAt: updatedAt(),
-});
+export const profilePictures = pgTable(
+  'profile_pictures',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    /** The picture's bytes, or null when they are in the object store under `object_key`. */
+    content: bytea('content'),
+    objectKey: varchar('object_key', { length: 200 }).unique(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('profile_pictures_one_place_check', oneDocumentPlace(t.content, t.objectKey))],
+);
 
 /**
  * A questionnaire definition (a SurveyJS JSON form) and its version. The study's instruments are published by

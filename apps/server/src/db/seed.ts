@@ -4,6 +4,7 @@ import { ensureDefaultConsentForms } from '../modules/consent/forms';
 import { publishStudyInstruments } from '../modules/surveys/instruments';
 import { hashPassword } from '../security/password-hash';
 import type { Clock } from '../providers/clock/clock';
+import { databaseFileStore, type FileStore } from '../providers/storage/file-store';
 import type { Database } from './client';
 import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import {
@@ -34,6 +35,8 @@ export interface SeedOptions {
   adminPassword?: string;
   demo: boolean;
   clock: Clock;
+  /** Where the default consent forms are kept; the database unless a store is given. */
+  files?: FileStore;
 }
 
 export interface SeedResult {
@@ -134,7 +137,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   });
   // Outside the marker: a database seeded before the consent forms or a questionnaire version existed gets
   // them on its next start.
-  await ensureDefaultConsentForms(db, now);
+  await ensureDefaultConsentForms(db, now, options.files ?? databaseFileStore);
   await publishStudyInstruments(db, now);
   return result;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import { requestLanguage, translate } from '../lib/localize';
+import { DocumentStoreUnavailableError } from '../providers/storage/object-bucket';
 import { isFrameworkError, statusMessage } from './http-envelope';
 
 /** The English text of the generic failure, in the catalogs as `error.generic`. */
@@ -35,6 +36,10 @@ export function registerErrorHandler(app: FastifyInstance) {
           message: translate(language, issue.message ?? 'error.invalidRequest'),
         })),
       });
+    }
+    if (error instanceof DocumentStoreUnavailableError) {
+      request.log.warn({ err: error }, 'object store unavailable');
+      return reply.status(503).send({ status: false, message: translate(requestLanguage(request), error.messageKey) });
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode >= 500) {

@@ -3,15 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { errorWithoutQueryValues, loggerOptions } from './logging';
 
 describe('loggerOptions', () => {
-  it('logs a request by its path alone: no query string, bearer token, cookie or dashboard token', () => {
+  it('logs a request by its path alone, and redacts credentials: bearer token, cookie, dashboard token, API key, codes', () => {
     const lines: string[] = [];
     const log = pino(loggerOptions('info') as LoggerOptions, { write: (line: string) => void lines.push(line) });
-    const headers = { authorization: 'Bearer a.b.c', cookie: 'refresh=xyz', 'x-dashboard-token': 'd.e.f' };
+    const headers = {
+      authorization: 'Bearer a.b.c',
+      cookie: 'refresh=xyz',
+      'x-dashboard-token': 'd.e.f',
+      'x-api-key': 'hsk_key',
+    };
     log.info({ req: { id: 'r1', method: 'GET', url: '/common-server/domo?dashBoardId=withdrawals', headers } });
-    log.info({ headers: { authorization: 'Bearer a.b.c' }, body: { token: 'g.h.i' } });
+    log.info({ headers, body: { token: 'g.h.i', access_token: 'j.k.l', refresh_token: 'm.n.o', otp: '482913' } });
     const written = lines.join('');
     expect(JSON.parse(lines[0]!).req).toEqual({ id: 'r1', method: 'GET', path: '/common-server/domo' });
-    for (const secret of ['a.b.c', 'xyz', 'd.e.f', 'g.h.i', 'dashBoardId']) expect(written).not.toContain(secret);
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      headers: { 'x-api-key': '[redacted]', cookie: '[redacted]' },
+      body: { otp: '[redacted]', refresh_token: '[redacted]' },
+    });
+    const secrets = ['a.b.c', 'xyz', 'd.e.f', 'hsk_key', 'g.h.i', 'j.k.l', 'm.n.o', '482913', 'dashBoardId'];
+    for (const secret of secrets) expect(written).not.toContain(secret);
   });
 });
 

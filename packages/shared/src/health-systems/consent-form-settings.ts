@@ -38,6 +38,8 @@ export const CONSENT_FORM_MESSAGES = {
   fileExtension: 'healthSystems.consent.fileExtension',
   /** Values: language, size. */
   fileTooLarge: 'healthSystems.consent.fileTooLarge',
+  /** Values: language. A file the server stopped reading at the limit, so its size is not known. */
+  fileOverLimit: 'healthSystems.consent.fileOverLimit',
   /** Values: language. */
   fieldsRequired: 'healthSystems.consent.fieldsRequired',
   noData: 'healthSystems.consent.noData',

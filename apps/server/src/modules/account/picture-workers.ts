@@ -1,7 +1,4 @@
 import { Worker } from 'node:worker_threads';
-// The image library's shared libraries must be loaded by the main thread before any worker loads them, so they
-// stay in memory while workers come and go.
-import 'sharp';
 
 const WORKER_FILE = new URL('./picture-worker.mjs', import.meta.url);
 /** Pictures decoding at once; the rest wait their turn, as each may take hundreds of megabytes while it does. */
@@ -25,6 +22,14 @@ export interface DecodedPicture {
 
 let running = 0;
 const waiting: (() => void)[] = [];
+
+/**
+ * The image library's shared libraries must be loaded by the main thread before any worker loads them, so they
+ * stay in memory while workers come and go. Loaded with the first picture, not at start: a server that never
+ * decodes one never holds them.
+ */
+let imageLibrary: Promise<unknown> | undefined;
+const loadImageLibrary = () => (imageLibrary ??= import('sharp'));
 
 async function takeTurn() {
   if (running < MAX_RUNNING) running += 1;
@@ -59,6 +64,7 @@ function decodeOnWorker(job: DecodeJob): Promise<DecodedPicture | null> {
  * other participants' calls; at most MAX_RUNNING at once. Null when the picture cannot be read.
  */
 export async function decodeOffThread(job: DecodeJob): Promise<DecodedPicture | null> {
+  await loadImageLibrary();
   await takeTurn();
   try {
     return await decodeOnWorker(job);

@@ -11,13 +11,13 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
-import { sha256Hex } from '../../providers/storage/file-store';
+import { pictureKey, sha256Hex, type FileStore } from '../../providers/storage/file-store';
 import { keepablePicture } from './picture';
 import {
   deleteProfilePicture,
   findCommunicationPreferences,
   findProfilePicture,
-  findUserDetails,
+  prepareUserDetailsLookup,
   replaceProfilePicture,
   updateCommunicationPreferences,
   updateProfileFields,
@@ -33,16 +33,26 @@ export interface AccountDeps {
   db: Database;
   clock: Clock;
   reference: { getRegistrationDropdowns(): Promise<TRegistrationDropdowns> };
+  files: FileStore;
 }
 
 const pictureProblem = (httpStatus: number, message: string) =>
   refused(httpStatus, message, [{ errorField: 'file', message }]);
 
 /** The signed-in user's own account settings: profile, picture, preferences. */
-export function createAccountService({ db, clock, reference }: AccountDeps) {
+export function createAccountService({ db, clock, reference, files }: AccountDeps) {
+  const findUserDetails = prepareUserDetailsLookup(db);
+  /**
+   * Removes the bucket object of a picture replaced or removed once that change has committed, so no copy of an
+   * old picture lingers. If the bucket refuses now, `npm run storage:sweep` removes it later.
+   */
+  async function dropOldPicture(objectKey: string | null | undefined) {
+    if (objectKey) await files.bucket?.delete(objectKey).catch(() => {});
+  }
+
   return {
     async getUserDetails(userId: string): Promise<TUserDetails | undefined> {
-      const row = await findUserDetails(db, userId);
+      const row = await findUserDetails(userId);
       if (!row) return undefined;
       return {
         id: row.id,
@@ -81,17 +91,27 @@ export function createAccountService({ db, clock, reference }: AccountDeps) {
       if (upload.picture === 'tooLarge') return pictureProblem(413, PROFILE_MESSAGES.pictureTooLarge);
       const picture = upload.picture && !removePicture ? await keepablePicture(upload.picture) : undefined;
       if (picture === null) return pictureProblem(422, PROFILE_MESSAGES.pictureUnreadable);
+      // With a bucket the new picture is written there before the row that points at it commits.
+      const kept = picture && {
+        contentType: picture.contentType,
+        width: picture.width,
+        height: picture.height,
+        sha256: sha256Hex(picture.content),
+        ...(await files.place(pictureKey(), picture.content, picture.contentType)),
+      };
 
-      await db.transaction(async (tx) => {
+      const replacedKey = await db.transaction(async (tx) => {
         const { language, gender } = parsed.data;
         const birthDate = parseUsDate(parsed.data.birthDate)!;
         await updateProfileFields(tx, userId, { language, birthDate, gender }, now);
         let pictureChange: 'replaced' | 'removed' | undefined;
-        if (picture) {
-          await replaceProfilePicture(tx, userId, { ...picture, sha256: sha256Hex(picture.content) }, now);
+        let earlierKey: string | null | undefined;
+        if (kept) {
+          earlierKey = await replaceProfilePicture(tx, userId, kept, now);
           pictureChange = 'replaced';
-        } else if (removePicture && (await deleteProfilePicture(tx, userId))) {
-          pictureChange = 'removed';
+        } else if (removePicture) {
+          earlierKey = await deleteProfilePicture(tx, userId);
+          if (earlierKey !== undefined) pictureChange = 'removed';
         }
         await recordAudit(tx, {
           at: now,
@@ -101,13 +121,18 @@ export function createAccountService({ db, clock, reference }: AccountDeps) {
           details: { fields: ['language', 'birthDate', 'gender'], ...(pictureChange && { picture: pictureChange }) },
           ip: context.ip,
         });
+        return earlierKey;
       });
+      await dropOldPicture(replacedKey);
       return { ok: true, message: PROFILE_MESSAGES.updated };
     },
 
     /** `GET /keycloak/user/picture`: the caller's own picture, or undefined when they have none. */
-    getPicture(userId: string) {
-      return findProfilePicture(db, userId);
+    async getPicture(userId: string) {
+      const row = await findProfilePicture(db, userId);
+      if (!row) return undefined;
+      const content = await files.bytesOf(row, `profile picture of user ${userId}`);
+      return { content, contentType: row.contentType, sha256: row.sha256 };
     },
 
     async getCommunicationPreferences(

@@ -97,9 +97,12 @@ export async function findSessionOfRefreshToken(db: Executor, tokenHash: string)
   return row;
 }
 
-/** A session that is neither revoked nor past its absolute end, with its user. */
-export async function findLiveSession(db: Executor, sessionId: string, now: Date) {
-  const [row] = await db
+/**
+ * Finds a session that is neither revoked nor past its absolute end, with its user. Every authenticated call runs
+ * it, so it is built once and prepared: the database parses and plans it once per connection, not per call.
+ */
+export function prepareLiveSessionLookup(db: Database) {
+  const query = db
     .select({
       sessionId: authSessions.id,
       userId: authSessions.userId,
@@ -109,9 +112,19 @@ export async function findLiveSession(db: Executor, sessionId: string, now: Date
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
-    .limit(1);
-  return row;
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session');
+  return async (sessionId: string, now: Date) => {
+    const [row] = await query.execute({ sessionId, now: now.toISOString() });
+    return row;
+  };
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date, reason: string) {

@@ -15,13 +15,13 @@ import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { ACCESS_TOKEN_SECONDS, type TokenIssuer, type VerifiedAccess } from './tokens';
 import {
   clearFailedLogins,
-  findLiveSession,
   findLoginAccountByEmail,
   findLoginAccountById,
   findSessionOfRefreshToken,
   insertRefreshToken,
   insertSession,
   loginCodes,
+  prepareLiveSessionLookup,
   recordFailedLogin,
   revokeSession,
   revokeUserSessions,
@@ -58,6 +58,7 @@ export interface AuthDeps {
 /** Sign-in with an optional e-mailed code, lockout, sessions and token rotation. */
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, tokens } = deps;
+  const findLiveSession = prepareLiveSessionLookup(db);
 
   const closedForRole = async (role: string) => role !== 'admin' && (await deps.settings.getDowntime()).inDowntime;
 
@@ -102,7 +103,8 @@ export function createAuthService(deps: AuthDeps) {
   ) {
     const now = clock.now();
     return db.transaction(async (tx) => {
-      await clearFailedLogins(tx, account.id);
+      // Nearly every sign-in follows none: the write is needed only when there is something to clear.
+      if (account.failedLoginCount > 0 || account.lockedUntil !== null) await clearFailedLogins(tx, account.id);
       const session = await insertSession(tx, account.id, now, new Date(now.getTime() + SESSION_MAX_HOURS * 3_600_000));
       await recordAudit(tx, {
         at: now,
@@ -165,7 +167,7 @@ export function createAuthService(deps: AuthDeps) {
     const now = clock.now();
     const verified = await tokens.verifyAccessToken(accessToken, now);
     if (!verified) return undefined;
-    const session = await findLiveSession(db, verified.sessionId, now);
+    const session = await findLiveSession(verified.sessionId, now);
     if (!session || session.userId !== verified.userId || session.status !== 'active') return undefined;
     return { userId: session.userId, sessionId: session.sessionId, role: session.role as Role };
   }
@@ -196,8 +198,11 @@ export function createAuthService(deps: AuthDeps) {
         });
         return REFUSALS.INVALID_CREDENTIALS;
       }
-      const passwordMatches = await verifyPassword(account.passwordHash, credentials.password);
-      const policy = await findSecurityPolicy(db);
+      // The policy is read while Argon2 runs on the thread pool.
+      const [passwordMatches, policy] = await Promise.all([
+        verifyPassword(account.passwordHash, credentials.password),
+        findSecurityPolicy(db),
+      ]);
       if (isLocked(account)) {
         await recordAudit(db, {
           at: clock.now(),
@@ -307,7 +312,7 @@ export function createAuthService(deps: AuthDeps) {
         }
         return REFUSALS.SESSION_ENDED;
       }
-      const session = await findLiveSession(db, used.sessionId, now);
+      const session = await findLiveSession(used.sessionId, now);
       if (!session || session.status !== 'active' || used.expiresAt.getTime() <= now.getTime()) {
         return REFUSALS.SESSION_ENDED;
       }
@@ -324,7 +329,7 @@ export function createAuthService(deps: AuthDeps) {
       let userId = credential.accessToken ? (await authenticate(credential.accessToken))?.userId : undefined;
       if (!userId && credential.refreshToken) {
         const holder = await findSessionOfRefreshToken(db, hashSecret(credential.refreshToken));
-        if (holder && (await findLiveSession(db, holder.sessionId, clock.now()))) userId = holder.userId;
+        if (holder && (await findLiveSession(holder.sessionId, clock.now()))) userId = holder.userId;
       }
       if (!userId) return;
       await endAllSessions(userId, 'logout', context);

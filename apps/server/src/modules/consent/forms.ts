@@ -2,6 +2,7 @@ import { LANGUAGES, type Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
 import { buildDefaultConsentForm, type DefaultFormField } from './default-form/build-default-form';
 import { hasDefaultForm, insertNextFormVersion } from '../../db/consent-forms';
+import { databaseFileStore, type FileStore } from '../../providers/storage/file-store';
 
 /** An input field as configured on a form: place and size in PDF points from the page's top-left corner. */
 export type FieldSettings = DefaultFormField;
@@ -15,6 +16,8 @@ export interface NewFormVersion {
   fields: readonly FieldSettings[];
   at: Date;
   createdBy?: string;
+  /** Where the PDF is kept; the database unless a store is given. */
+  files?: FileStore;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function publishConsentForm(db: Database, form: NewFormVersion): Pr
       fields: form.fields,
       at: form.at,
       createdBy: form.createdBy,
+      files: form.files ?? databaseFileStore,
     });
     return { id, version };
   });
@@ -41,7 +45,7 @@ export async function publishConsentForm(db: Database, form: NewFormVersion): Pr
  * after an upgrade that brought them). Two processes starting together on PostgreSQL may both try: the
  * one-version-per-number index lets one win, and the other's attempt is dropped.
  */
-export async function ensureDefaultConsentForms(db: Database, at: Date): Promise<void> {
+export async function ensureDefaultConsentForms(db: Database, at: Date, files: FileStore): Promise<void> {
   for (const language of LANGUAGES) {
     if (await hasDefaultForm(db, language)) continue;
     const built = await buildDefaultConsentForm(language);
@@ -53,6 +57,7 @@ export async function ensureDefaultConsentForms(db: Database, at: Date): Promise
         bytes: built.bytes,
         fields: built.fields,
         at,
+        files,
       });
     } catch (error) {
       if (!(await hasDefaultForm(db, language))) throw error;

@@ -2,14 +2,14 @@ import type { TConsentView, TSignedVersion } from '@portal/shared/consent/signed
 import type { TIntegrityReport } from '@portal/shared/consent/withdrawal';
 import { formatDate } from '@portal/shared/dates';
 import type { Database } from '../../db/client';
-import { readFile, sha256Hex } from '../../providers/storage/file-store';
+import { DocumentIntegrityError, type FileStore } from '../../providers/storage/file-store';
 import { findSignature, findSignedVersions, findStoredConsentFiles } from './repository';
 
 /** How many stored files the integrity check reads at a time. */
 const INTEGRITY_BATCH = 20;
 
 /** The participant's signed copies (My Informed Consent) and the integrity check of every stored consent PDF. */
-export function createSignedCopyService({ db }: { db: Database }) {
+export function createSignedCopyService({ db, files }: { db: Database; files: FileStore }) {
   return {
     /** `GET /consent/view-consent`: the signer and the date of the latest signature, or null before signing. */
     async view(userId: string): Promise<TConsentView | null> {
@@ -36,13 +36,16 @@ export function createSignedCopyService({ db }: { db: Database }) {
     async download(userId: string, signatureId?: string): Promise<Uint8Array | undefined> {
       const signature = await findSignature(db, userId, signatureId);
       if (!signature) return undefined;
-      const file = await readFile(db, signature.signedFileId);
-      if (!file || sha256Hex(file.bytes) !== signature.signedSha256)
+      const file = await files.read(db, signature.signedFileId);
+      if (!file || file.sha256 !== signature.signedSha256)
         throw new Error(`signed consent ${signature.id} does not match its recorded hash`);
       return file.bytes;
     },
 
-    /** Reads every form and signed copy and compares its bytes with the SHA-256 recorded when it was made. */
+    /**
+     * Reads every form and signed copy, from the database or the object store, and compares its bytes with the
+     * SHA-256 recorded when it was made. A store that does not answer fails the whole check (503).
+     */
     async verifyIntegrity(): Promise<TIntegrityReport> {
       const { forms, signatures } = await findStoredConsentFiles(db);
       const items = [
@@ -54,8 +57,13 @@ export function createSignedCopyService({ db }: { db: Database }) {
         const batch = items.slice(start, start + INTEGRITY_BATCH);
         const checks = await Promise.all(
           batch.map(async (item) => {
-            const file = await readFile(db, item.fileId);
-            const intact = file !== undefined && file.sha256 === item.sha256 && sha256Hex(file.bytes) === item.sha256;
+            const intact = await files.read(db, item.fileId).then(
+              (file) => file !== undefined && file.sha256 === item.sha256,
+              (error: unknown) => {
+                if (error instanceof DocumentIntegrityError) return false;
+                throw error;
+              },
+            );
             return intact ? undefined : { kind: item.kind, id: item.id };
           }),
         );

@@ -20,7 +20,7 @@ import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { consentSignedMail } from '../../providers/mail/templates/consent';
 import { emailCodeMail } from '../../providers/mail/templates/login-code';
-import { readFile, sha256Hex, storeFile } from '../../providers/storage/file-store';
+import { sha256Hex, type FileStore } from '../../providers/storage/file-store';
 import type { AttemptLimiter } from '../../security/attempt-limiter';
 import { attemptKey } from '../../security/attempt-limiter';
 import { codeMatches, hashSecret, newEmailCode } from '../../security/one-use-token';
@@ -55,6 +55,7 @@ export interface SigningDeps {
   db: Database;
   clock: Clock;
   mailer: Mailer;
+  files: FileStore;
   limiter: AttemptLimiter;
   getSigningPolicy(): Promise<{ otpRequiredBeforeIcfSign: boolean; otpLength: number; otpExpiryInMin: number }>;
 }
@@ -172,7 +173,7 @@ export function createSigningService(deps: SigningDeps) {
       if ('ok' in participant) return participant;
       const form = await currentForm(participant, formId);
       if ('ok' in form) return form;
-      const file = await readFile(db, form.fileId);
+      const file = await deps.files.read(db, form.fileId);
       if (!file) return refused(503, 'consent.noForm');
       return { ok: true, data: { bytes: file.bytes, fileName: form.fileName } };
     },
@@ -222,7 +223,7 @@ export function createSigningService(deps: SigningDeps) {
       const codeProblem = await checkCode(participant, request.code);
       if (codeProblem) return codeProblem;
 
-      const original = await readFile(db, form.fileId);
+      const original = await deps.files.read(db, form.fileId);
       if (!original || sha256Hex(original.bytes) !== form.sha256)
         throw new Error(`consent form ${form.id} does not match its hash`);
       const values = normalizedFieldValues(fields, request.values);
@@ -258,7 +259,7 @@ export function createSigningService(deps: SigningDeps) {
         if (hasConsent(locked) || (await hasSignedForm(tx, userId, form.id))) return alreadySigned;
         const current = await findCurrentFormFor(tx, toLanguage(locked.language), locked.healthSystem);
         if (current?.id !== form.id) return outdated;
-        const file = await storeFile(tx, { bytes: signedBytes, contentType: 'application/pdf', at: now });
+        const file = await deps.files.store(tx, { bytes: signedBytes, contentType: 'application/pdf', at: now });
         await insertSignature(tx, {
           userId,
           formId: form.id,

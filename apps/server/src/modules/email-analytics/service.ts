@@ -14,7 +14,6 @@ import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { countFollowUps, countMessages, listFailures, type MessageCountRow } from './repository';
-import { followResentInvitation } from '../surveys/one-time-invitations-repository';
 
 const COUNT_KEYS = ['sent', 'failed', 'bounced', 'suppressed', 'queued'] as const;
 const noCounts = (): TEmailCounts => ({ sent: 0, failed: 0, bounced: 0, suppressed: 0, queued: 0 });
@@ -99,7 +98,6 @@ export function createEmailAnalyticsService({
         queued = await db.transaction(async (tx) => {
           const result = await mailer.queueRetry(tx, emailId);
           if (result.ok) {
-            await followResentInvitation(tx, emailId, result.id);
             await recordAudit(tx, {
               at: now,
               action: 'email.retried',

@@ -2,13 +2,12 @@ import type { Language } from '@portal/shared/constants';
 import {
   CONSENT_FIELDS_MAX,
   CONSENT_FORM_MESSAGES as M,
-  CONSENT_PDF_MAX_BYTES,
   type PageSize,
 } from '@portal/shared/health-systems/consent-form-settings';
 import type { FieldProblem } from '../../lib/outcome';
-import { readFile } from '../../providers/storage/file-store';
+import type { FileStore } from '../../providers/storage/file-store';
 import type { NewFormField } from '../../db/consent-forms';
-import { megabytes, placementProblems } from './consent-fields';
+import { placementProblems } from './consent-fields';
 import { checkConsentPdf, pdfPageSizes } from './pdf-upload';
 import type { Tx } from './system-change';
 
@@ -33,8 +32,8 @@ export async function judgeUploadedPdf(
 /** A PDF part over the size limit. */
 export const tooLargeProblem = (language: Language, errorField: string): FieldProblem => ({
   errorField,
-  message: M.fileTooLarge,
-  values: { language, size: megabytes(CONSENT_PDF_MAX_BYTES) },
+  message: M.fileOverLimit,
+  values: { language },
 });
 
 /**
@@ -53,7 +52,7 @@ export function fieldListProblems(
 }
 
 /** The page sizes of a stored form's PDF. */
-export async function storedPdfPages(tx: Tx, fileId: string): Promise<PageSize[]> {
-  const file = await readFile(tx, fileId);
+export async function storedPdfPages(files: FileStore, tx: Tx, fileId: string): Promise<PageSize[]> {
+  const file = await files.read(tx, fileId);
   return file ? pdfPageSizes(file.bytes) : [];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import type { NewFormField } from '../../db/consent-forms';
-import { megabytes, placementProblems, safePdfName, sameFields, toFormField } from './consent-fields';
+import { placementProblems, safePdfName, sameFields, toFormField } from './consent-fields';
 
 const LETTER = { width: 612, height: 792 };
 
@@ -86,13 +86,6 @@ describe('placementProblems', () => {
 
   it('accepts a field touching the page edge', () => {
     expect(placementProblems([field({ x: 412, y: 768 })], [LETTER], () => 'inputField')).toEqual([]);
-  });
-});
-
-describe('megabytes', () => {
-  it('shows a size in megabytes with two decimals', () => {
-    expect(megabytes(5_242_880)).toBe('5.00');
-    expect(megabytes(6_000_000)).toBe('5.72');
   });
 });
 

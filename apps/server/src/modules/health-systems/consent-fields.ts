@@ -52,11 +52,6 @@ export function placementProblems(
   });
 }
 
-const MEGABYTE = 1_048_576;
-
-/** A size in megabytes with two decimals, as the too-large message shows it. */
-export const megabytes = (bytes: number) => (bytes / MEGABYTE).toFixed(2);
-
 const FILE_NAME_MAX = 100;
 
 /**

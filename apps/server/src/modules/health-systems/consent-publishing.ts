@@ -3,6 +3,7 @@ import type { TConsentChange } from '@portal/shared/health-systems/consent-form-
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { formChanges, type FormSnapshot } from '../../lib/form-changes';
+import type { FileStore } from '../../providers/storage/file-store';
 import {
   asInputField,
   findFormFields,
@@ -40,6 +41,7 @@ export interface Publication {
   actorId: string;
   at: Date;
   ip?: string;
+  files: FileStore;
 }
 
 /** The default form's current version as the changes between versions read it. */
@@ -67,7 +69,13 @@ export async function publishConsentChange(
   let version: number | null = null;
   let after: FormSnapshot | undefined;
   if (form) {
-    const published = await insertNextFormVersion(tx, { ...form, owner, at, createdBy: publication.actorId });
+    const published = await insertNextFormVersion(tx, {
+      ...form,
+      owner,
+      at,
+      createdBy: publication.actorId,
+      files: publication.files,
+    });
     ({ id: formId, version } = published);
     after = { healthSystemId: system.id, sha256: published.sha256, fields: form.fields.map(asInputField) };
   } else {

@@ -12,6 +12,7 @@ import { placementProblems, safePdfName, toFormField } from './consent-fields';
 import { onCurrentFile, publishConsentChange, type CustomForm } from './consent-publishing';
 import { findCurrentVersion, findFieldFormId, findFormOwner, type CurrentVersion } from './consent-repository';
 import { changeSystem, fieldRefusal, type Tx } from './system-change';
+import type { FileStore } from '../../providers/storage/file-store';
 import type { HealthSystemsDeps } from './systems-service';
 import { recordSystemChange } from './systems-repository';
 import type { UploadedFile } from '../../lib/multipart';
@@ -26,12 +27,13 @@ const fieldNames = { list: 'inputFields', field: (index: number) => `inputFields
 
 /** A field list of the current PDF, judged on its pages: the form to publish, or the problems. */
 async function onSameFile(
+  files: FileStore,
   tx: Tx,
   current: CurrentVersion,
   fields: NewFormField[],
   problems: (pages: Awaited<ReturnType<typeof storedPdfPages>>) => ReturnType<typeof fieldListProblems>,
 ): Promise<CustomForm | Refusal> {
-  const found = problems(await storedPdfPages(tx, current.fileId));
+  const found = problems(await storedPdfPages(files, tx, current.fileId));
   if (found.length > 0) return fieldRefusal(400, found);
   return onCurrentFile(current, fields);
 }
@@ -66,6 +68,7 @@ export function createConsentService(deps: HealthSystemsDeps) {
         actorId: options.actorId,
         at,
         ip: options.context.ip,
+        files: deps.files,
       });
       return { ...change, revision: await recordSystemChange(tx, row.id, {}, at) };
     });
@@ -123,7 +126,9 @@ export function createConsentService(deps: HealthSystemsDeps) {
     ) {
       const fields = body.inputFields.map(toFormField);
       return changeForm(target, { ...body, actorId, context }, (tx, current) =>
-        onSameFile(tx, current, fields, (pages) => fieldListProblems(fields, pages, target.language, fieldNames)),
+        onSameFile(deps.files, tx, current, fields, (pages) =>
+          fieldListProblems(fields, pages, target.language, fieldNames),
+        ),
       );
     },
 
@@ -164,7 +169,9 @@ export function createConsentService(deps: HealthSystemsDeps) {
       return changeForm({ formId }, { ...body, actorId, context }, (tx, current) => {
         if (current.fields.length >= CONSENT_FIELDS_MAX) return Promise.resolve(refused(400, M.tooManyFields));
         const fields = [...current.fields.map(toFormField), added];
-        return onSameFile(tx, current, fields, (pages) => placementProblems([added], pages, () => 'inputField'));
+        return onSameFile(deps.files, tx, current, fields, (pages) =>
+          placementProblems([added], pages, () => 'inputField'),
+        );
       });
     },
 
@@ -178,7 +185,9 @@ export function createConsentService(deps: HealthSystemsDeps) {
       const changed = toFormField(body.inputField);
       return changeForm({ fieldId }, { ...body, actorId, context }, (tx, current) => {
         const fields = current.fields.map((field) => (field.id === fieldId ? changed : toFormField(field)));
-        return onSameFile(tx, current, fields, (pages) => placementProblems([changed], pages, () => 'inputField'));
+        return onSameFile(deps.files, tx, current, fields, (pages) =>
+          placementProblems([changed], pages, () => 'inputField'),
+        );
       });
     },
 

@@ -324,7 +324,7 @@ describe('checkConsentPdf', () => {
 
   it('refuses a file over 5 MB (5,242,880 bytes)', async () => {
     const bytes = join(await pdf(), new Uint8Array(5_242_881));
-    expect(await checkConsentPdf(bytes)).toEqual({ ok: false, message: 'healthSystems.consent.fileTooLarge' });
+    expect(await checkConsentPdf(bytes)).toEqual({ ok: false, message: 'healthSystems.consent.fileOverLimit' });
   });
 });
 

@@ -68,7 +68,7 @@ const nameText = (name: PDFName) => unescapeName(name.decodeText());
  * `bytes` the parsed document written anew, which is what is stored.
  */
 export async function checkConsentPdf(bytes: Uint8Array): Promise<PdfCheck> {
-  if (bytes.byteLength > CONSENT_PDF_MAX_BYTES) return refuse(M.fileTooLarge);
+  if (bytes.byteLength > CONSENT_PDF_MAX_BYTES) return refuse(M.fileOverLimit);
   const text = latin1(bytes);
   if (!text.startsWith(HEADER)) return refuse(M.notPdf);
   if (MARKUP.test(text.slice(0, SNIFFED_BYTES))) return refuse(M.extraContent);

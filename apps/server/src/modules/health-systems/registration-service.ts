@@ -68,7 +68,12 @@ export function createRegistrationService(deps: HealthSystemsDeps) {
     if (!current) return { problems: [fileRequiredProblem(entry.language, names.file)] };
     const fields = entry.inputFields.map(toFormField);
     if (sameFields(fields, current.fields.map(toFormField))) return { problems: [] };
-    const problems = fieldListProblems(fields, await storedPdfPages(tx, current.fileId), entry.language, names);
+    const problems = fieldListProblems(
+      fields,
+      await storedPdfPages(deps.files, tx, current.fileId),
+      entry.language,
+      names,
+    );
     return { current, change: onCurrentFile(current, fields), problems };
   }
 
@@ -107,6 +112,7 @@ export function createRegistrationService(deps: HealthSystemsDeps) {
               actorId,
               at,
               ip: context.ip,
+              files: deps.files,
             });
           }
           await recordAudit(tx, {
@@ -172,6 +178,7 @@ export function createRegistrationService(deps: HealthSystemsDeps) {
               actorId,
               at,
               ip: context.ip,
+              files: deps.files,
             });
           }
           await recordAudit(tx, {

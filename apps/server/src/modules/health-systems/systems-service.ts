@@ -24,7 +24,7 @@ import {
   type RequestContext,
 } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
-import { readFile } from '../../providers/storage/file-store';
+import type { FileStore } from '../../providers/storage/file-store';
 import { countSigners, findCurrentVersion, findFormFileName } from './consent-repository';
 import { changeSystem, fieldRefusal, type Tx } from './system-change';
 import {
@@ -41,6 +41,7 @@ import {
 export interface HealthSystemsDeps {
   db: Database;
   clock: Clock;
+  files: FileStore;
   /** Called after a change of any system, so lists read elsewhere (the registration dropdown) show it at once. */
   onSystemsChanged: () => void;
 }
@@ -159,7 +160,7 @@ export function createSystemsService(deps: HealthSystemsDeps) {
     /** A consent form version's PDF; never any other stored file (signed copies stay their signers'). */
     async formFile(fileId: string) {
       const fileName = await findFormFileName(db, fileId);
-      const file = fileName ? await readFile(db, fileId) : undefined;
+      const file = fileName ? await deps.files.read(db, fileId) : undefined;
       return file && fileName ? { bytes: file.bytes, fileName } : undefined;
     },
 

@@ -1,5 +1,6 @@
 import type { TRegistrationDropdowns, TDropdownSet } from '@portal/shared/reference/registration-dropdowns';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
+import type { ChangeNotices } from '../../db/change-notices';
 import type { Database } from '../../db/client';
 import { findSecurityPolicy } from '../../db/security-policy';
 import { cachedReply } from '../../lib/cached-reply';
@@ -7,6 +8,8 @@ import type { Clock } from '../../providers/clock/clock';
 import { listActiveHealthSystems, listDropdownOptions, listFieldTypes, listLanguages } from './repository';
 
 const REFERENCE_TTL_MS = 10_000;
+/** Announced when a health system is added or changed: the registration dropdowns list them. */
+const HEALTH_SYSTEMS_CHANGED = 'health-systems';
 
 type OptionRow = Awaited<ReturnType<typeof listDropdownOptions>>[number];
 type HealthSystemRow = Awaited<ReturnType<typeof listActiveHealthSystems>>[number];
@@ -32,7 +35,7 @@ export function buildRegistrationDropdowns(options: OptionRow[], systems: Health
   return { en: forLanguage('en'), sp: forLanguage('sp') };
 }
 
-export function createReferenceService({ db, clock }: { db: Database; clock: Clock }) {
+export function createReferenceService({ db, clock, changes }: { db: Database; clock: Clock; changes: ChangeNotices }) {
   const dropdowns = cachedReply(
     async () => {
       const [options, systems] = await Promise.all([listDropdownOptions(db), listActiveHealthSystems(db)]);
@@ -43,6 +46,7 @@ export function createReferenceService({ db, clock }: { db: Database; clock: Clo
   );
   const languageList = cachedReply(() => listLanguages(db), REFERENCE_TTL_MS, clock);
   const fieldTypes = cachedReply(() => listFieldTypes(db), REFERENCE_TTL_MS, clock);
+  changes.on(HEALTH_SYSTEMS_CHANGED, dropdowns.invalidate);
 
   return {
     getRegistrationDropdowns: dropdowns.data,
@@ -60,9 +64,9 @@ export function createReferenceService({ db, clock }: { db: Database; clock: Clo
     },
     /** The replies of three reference reads, serialized once per cache period. */
     replies: { dropdowns, languages: languageList, fieldTypes },
-    /** Called by whatever edits health systems in this process. */
+    /** Called by whatever edits health systems: every process lists them anew at once. */
     invalidate() {
-      dropdowns.invalidate();
+      void changes.announce(HEALTH_SYSTEMS_CHANGED);
     },
   };
 }

@@ -2,6 +2,7 @@ import { DEFAULT_CONTACT, ZContactSettings, type TClientConfig } from '@portal/s
 import { fieldErrors } from '@portal/shared/api/field-errors';
 import { downtimeUpdateSchema, type TDowntime } from '@portal/shared/settings/downtime';
 import { findAppSetting } from '../../db/app-settings';
+import type { ChangeNotices } from '../../db/change-notices';
 import type { Database } from '../../db/client';
 import { findSecurityPolicy } from '../../db/security-policy';
 import { changeSetting } from '../../db/setting-changes';
@@ -17,19 +18,24 @@ import { createSecurityPolicyService } from './security-policy-service';
 import { createSettingChangesService } from './setting-changes-service';
 
 const SETTINGS_TTL_MS = 5_000;
+/** Announced when the downtime window changes; every process then reads its settings again. */
+const SETTINGS_CHANGED = 'settings';
 
 export function createSettingsService({
   db,
   clock,
   payloadKey,
   captchaEnabled,
+  changes,
 }: {
   db: Database;
   clock: Clock;
   payloadKey: string;
   captchaEnabled: boolean;
+  changes: ChangeNotices;
 }) {
-  // Read on every sign-in and page load; a save in this process invalidates it, others see it within 5 s.
+  // Read on every sign-in and page load; a save announces the change, so every process reads it again at once
+  // (within 5 s should the notice be lost).
   const downtimeRow = ttlCache(() => findDowntimeSettings(db), SETTINGS_TTL_MS, clock);
   const contact = ttlCache(
     async () => {
@@ -39,6 +45,12 @@ export function createSettingsService({
     SETTINGS_TTL_MS,
     clock,
   );
+
+  const invalidate = () => {
+    downtimeRow.invalidate();
+    contact.invalidate();
+  };
+  changes.on(SETTINGS_CHANGED, invalidate);
 
   async function getDowntime(): Promise<TDowntime> {
     const row = await downtimeRow.get();
@@ -84,16 +96,14 @@ export function createSettingsService({
         who,
         at: now,
       });
-      downtimeRow.invalidate();
+      await changes.announce(SETTINGS_CHANGED);
       return saved.ok ? { ok: true, data: await getDowntime() } : saved;
     },
     reminders: createReminderService({ db, clock }),
     securityPolicy: createSecurityPolicyService({ db, clock }),
     changes: createSettingChangesService({ db }),
-    invalidate() {
-      downtimeRow.invalidate();
-      contact.invalidate();
-    },
+    /** Drops this process's copies of the settings (after a test writes them straight to the database). */
+    invalidate,
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

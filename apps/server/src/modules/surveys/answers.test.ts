@@ -33,6 +33,18 @@ describe('survey answers', () => {
     });
   });
 
+  it('keeps each form’s own questions when several forms are saved in turn, whatever object carries a form', () => {
+    const other = { pages: [{ name: 'only', elements: [{ type: 'comment', name: 'notes' }] }] };
+    const answers = { treatment: 'none', notes: 'tired' };
+    expect(keptAnswers(definition, answers)).toEqual({ treatment: 'none' });
+    expect(keptAnswers(other, answers)).toEqual({ notes: 'tired' });
+    expect(keptAnswers(structuredClone(definition), answers)).toEqual({ treatment: 'none' });
+    expect(keptAnswers(structuredClone(other), { ...answers, 'notes-Comment': 'x' })).toEqual({
+      notes: 'tired',
+      'notes-Comment': 'x',
+    });
+  });
+
   it('refuses a submission with a required answer missing or out of range, following the skip logic', () => {
     expect(finalAnswers(definition, {})).toEqual({ ok: false, questions: ['treatment'] });
     expect(finalAnswers(definition, { treatment: 'dialysis' })).toEqual({ ok: false, questions: ['dialysis-year'] });

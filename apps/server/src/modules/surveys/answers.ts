@@ -26,9 +26,28 @@ const pick = (answers: Answers, keys: Set<string>) =>
 /** Whether a set of answers is small enough to keep. */
 export const answersFit = (answers: Answers) => JSON.stringify(answers).length <= SURVEY_ANSWERS_MAX_CHARS;
 
+/** How many form definitions `savedKeys` remembers; a study has a handful of questionnaire versions. */
+const SAVED_KEYS_REMEMBERED = 100;
+const savedKeysByDefinition = new Map<string, Set<string>>();
+
+/**
+ * Every key a form's answers may hold, hidden questions included: it depends on the form alone, so it is worked
+ * out once per definition (by its JSON) rather than building the form engine's model on every save.
+ */
+function savedKeys(definition: unknown): Set<string> {
+  const json = JSON.stringify(definition);
+  let keys = savedKeysByDefinition.get(json);
+  if (!keys) {
+    if (savedKeysByDefinition.size >= SAVED_KEYS_REMEMBERED) savedKeysByDefinition.clear();
+    keys = answerKeys(new Model(definition), false);
+    savedKeysByDefinition.set(json, keys);
+  }
+  return keys;
+}
+
 /** The answers as they are saved along the way: only those to the form's own questions. */
 export function keptAnswers(definition: unknown, answers: Answers): Answers {
-  return pick(answers, answerKeys(modelWith(definition, answers), false));
+  return pick(answers, savedKeys(definition));
 }
 
 /**

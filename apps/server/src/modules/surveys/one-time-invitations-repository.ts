@@ -66,18 +66,3 @@ export async function recordNotInvited(db: Executor, surveyId: string, userId: s
 export async function markInvitationsSent(db: Executor, surveyId: string, at: Date) {
   await db.update(oneTimeSurveys).set({ invitationsSentAt: at }).where(eq(oneTimeSurveys.id, surveyId));
 }
-
-/**
- * An invitation whose e-mail failed and was sent again is followed through the new message from then on, so the
- * survey's failures show what became of the copy, not of the failed original.
- */
-export async function followResentInvitation(
-  db: Pick<Database, 'update'>,
-  failedEmailId: string,
-  resentEmailId: string,
-) {
-  await db
-    .update(oneTimeSurveyUsers)
-    .set({ emailId: resentEmailId })
-    .where(eq(oneTimeSurveyUsers.emailId, failedEmailId));
-}

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailMessages } from '../../db/schema';
+import { emailMessages, oneTimeSurveyUsers } from '../../db/schema';
 import type { MailContent } from './templates/render';
 
 /** A file sent with a message: a stored document, read again when the message is delivered. */
@@ -187,5 +187,7 @@ export async function queueRetry(
     })
     .returning({ id: emailMessages.id });
   await tx.update(emailMessages).set({ payload: null }).where(eq(emailMessages.id, id));
+  // A one-time invitation is followed through the copy from now on, so its survey shows what became of the copy.
+  await tx.update(oneTimeSurveyUsers).set({ emailId: row!.id }).where(eq(oneTimeSurveyUsers.emailId, id));
   return { ok: true, id: row!.id, template: failed.template };
 }

@@ -5,7 +5,7 @@ import type { TContactSettings } from '@portal/shared/client-config';
 import type { Database } from '../../db/client';
 import { emailMessages, users } from '../../db/schema';
 import type { Clock } from '../clock/clock';
-import { readFile } from '../storage/file-store';
+import type { FileStore } from '../storage/file-store';
 import { deliveryFailure } from './delivery-failure';
 import {
   claimDue,
@@ -56,6 +56,8 @@ export interface MailerOptions {
   clock: Clock;
   transport: MailTransport;
   from: string;
+  /** Where attachments (signed copies) are read from. */
+  files: FileStore;
   log: FastifyBaseLogger;
   contact: () => Promise<TContactSettings>;
   /** Whether the portal is in downtime now: then only `security` messages leave. */
@@ -103,6 +105,7 @@ export function createMailer({
   clock,
   transport,
   from,
+  files,
   log,
   contact,
   inDowntime,
@@ -142,7 +145,7 @@ export function createMailer({
   async function attachmentsOf(payload: MailPayload) {
     return Promise.all(
       (payload.attachments ?? []).map(async (ref) => {
-        const file = await readFile(db, ref.fileId);
+        const file = await files.read(db, ref.fileId);
         if (!file) throw new Error(`attachment ${ref.fileId} is missing`);
         return { filename: ref.filename, contentType: ref.contentType, content: file.bytes };
       }),

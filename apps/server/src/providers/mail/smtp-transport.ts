@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailTransport } from './mail-transport';
 
 /** How long to wait for the connection, the server's greeting, and any reply after that. */
@@ -14,11 +14,18 @@ const TIMEOUTS: SmtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_
  * a failed attempt that the ledger tries again later.
  */
 export function smtpTransport(url: string, timeouts: SmtpTimeouts = TIMEOUTS): MailTransport {
-  const transporter = nodemailer.createTransport({ url, ...timeouts });
+  // The SMTP library is loaded with the first e-mail, so a server that sends none never holds it.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, ...timeouts }),
+    ));
   return {
     kind: 'smtp',
     async deliver(mail) {
-      const info = await transporter.sendMail({
+      const info = await (
+        await connect()
+      ).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -34,7 +41,7 @@ export function smtpTransport(url: string, timeouts: SmtpTimeouts = TIMEOUTS): M
       return { smtpReply: typeof info.response === 'string' ? info.response.slice(0, 500) : undefined };
     },
     async close() {
-      transporter.close();
+      (await transporter)?.close();
     },
   };
 }
