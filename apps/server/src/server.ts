@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { readEnv } from './env';
+import { serverDir } from './server-dir';
 import { systemClock } from './providers/clock/clock';
 import { fileStoreFor } from './providers/storage/file-store';
 import { loadTokenSigningKey } from './security/token-signing-key';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const webDistDir = path.join(serverDir, '../web/dist');
 
 /** Reads the configuration, opens and migrates the database, seeds it once, and serves the portal. */
 async function main() {

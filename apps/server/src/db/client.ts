@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverDir } from '../server-dir';
 import { localChangeNotices, postgresChangeNotices, type ChangeNotices } from './change-notices';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
@@ -33,7 +33,7 @@ export type DatabaseTarget =
   /** In memory; `snapshot` (a `dumpDataDir` of another one) starts it with that content instead of empty. */
   | { kind: 'pglite-memory'; snapshot?: Blob };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(serverDir, 'src/db/migrations');
 /** Key of the advisory lock that keeps two processes from migrating one PostgreSQL at once. */
 const MIGRATION_LOCK_KEY = 724_731_001;
 

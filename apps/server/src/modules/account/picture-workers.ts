@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { serverDir } from '../../server-dir';
 
-const WORKER_FILE = new URL('./picture-worker.mjs', import.meta.url);
+const WORKER_FILE = path.join(serverDir, 'src/modules/account/picture-worker.mjs');
 /** Pictures decoding at once; the rest wait their turn, as each may take hundreds of megabytes while it does. */
 const MAX_RUNNING = 2;
 /** A decode still running after this long is stopped, and the picture refused. */
