@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { fmt, freePort, printTable, startPortal, stopPortal, verdict } from './portal.mjs';
+import { fmt, freePort, percentiles, printTable, startPortal, stopPortal, verdict } from './portal.mjs';
 import {
   DEFAULT_BENCH_DATABASE_URL,
   PARTICIPANTS,
@@ -41,13 +41,6 @@ function randomSource(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
   return { pick: (list) => list[Math.floor(next() * list.length)], below: (n) => Math.floor(next() * n) };
-}
-
-/** Nearest-rank percentiles of durations in ms. */
-function percentiles(durations) {
-  const sorted = [...durations].sort((a, b) => a - b);
-  const at = (p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-  return { p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), maxMs: sorted.at(-1), samples: sorted.length };
 }
 
 /** What the measurement needs from the seeded database, read before the portal starts. */
