@@ -52,7 +52,8 @@ for (const language of ['en', 'sp'] as const) {
     browser,
     baseURL,
   }) => {
-    // The invitations go at the send date, the start of the next minute after the dates are filled in.
+    // The invitations go at the send date: a whole minute, at least a minute away, so the two saves below still
+    // come before it (a send date in the past is refused).
     test.setTimeout(360_000);
     const participant = await createPatient(language, `one-time-${language}`);
     const tag = Date.now().toString(36);
@@ -82,7 +83,7 @@ for (const language of ['en', 'sp'] as const) {
     await preview.getByRole('button', { name: 'Español' }).click();
     await expect(preview.getByText(WORDS.sp.question)).toBeVisible();
 
-    const send = new Date(Date.now() + 60_000);
+    const send = new Date(Date.now() + 120_000);
     send.setSeconds(0, 0);
     const end = new Date(send.getTime() + 7 * 86_400_000);
     const moment = (key: string) => page.getByLabel(new RegExp(`^${t(key)}`));

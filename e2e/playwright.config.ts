@@ -75,7 +75,7 @@ export default defineConfig({
     {
       // Participants who registered yesterday and never activated their accounts go in first, for the
       // activation-reminder journey (e2e/backdated-registrations.ts); then the portal starts as a user starts it.
-      command: 'node --import tsx e2e/backdated-registrations.ts && node scripts/start.mjs',
+      command: 'node --import tsx e2e/backdated-registrations.ts && npm start',
       cwd: repoRoot,
       url: `${baseURL}/common-server/health`,
       reuseExistingServer: false,

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { startArguments } from '../scripts/start-command.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 120_000;
@@ -56,12 +57,12 @@ export interface PortalProcess {
 }
 
 /**
- * Starts `node scripts/start.mjs` on a port the system picks (PORT=0) and resolves once it prints its listening
+ * Starts the portal as `npm start` does (node with its flags, then scripts/start.mjs) on a port the system picks (PORT=0) and resolves once it prints its listening
  * line. Only PATH and HOME come from this process, so nothing of the journeys' own portal leaks in.
  */
 export async function startPortalProcess(env: Record<string, string>): Promise<PortalProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-pair-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env, PORT: '0', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

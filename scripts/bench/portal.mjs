@@ -2,6 +2,7 @@
 // stopped with SIGTERM. Shared by every section of `npm run bench`.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { startArguments } from '../start-command.mjs';
 import { root } from '../web-build.mjs';
 
 export const HOST = '127.0.0.1';
@@ -44,7 +45,7 @@ export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassw
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (adminEmail) env.ADMIN_EMAIL = adminEmail;
   if (payloadKey) env.PAYLOAD_KEY = payloadKey;
-  const started = startProcess(['scripts/start.mjs'], env, `Portal listening on http://${HOST}:${port}`);
+  const started = startProcess(startArguments(), env, `Portal listening on http://${HOST}:${port}`);
   return { ...started, url: `http://${HOST}:${port}` };
 }
 
@@ -58,7 +59,7 @@ export function startProcess(args, env, expected) {
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`${args[0]} did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)),
+      () => reject(new Error(`${args.at(-1)} did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)),
       STARTUP_TIMEOUT_MS,
     );
     const collect = (stream, isStdout) => {
@@ -80,7 +81,7 @@ export function startProcess(args, env, expected) {
     collect(child.stderr, false);
     exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`${args[0]} exited during start-up (code ${code}, signal ${signal})\n${output.join('\n')}`));
+      reject(new Error(`${args.at(-1)} exited during start-up (code ${code}, signal ${signal})\n${output.join('\n')}`));
     });
   });
   return { child, ready, exited, output };

@@ -201,6 +201,7 @@ export async function buildApp(options: BuildAppOptions) {
     mailer,
     settings,
     tokens: createTokenIssuer(options.tokenSigningKey, env.PUBLIC_URL),
+    changes,
   });
   const limiter = createAttemptLimiter(db, clock);
   const registration = createRegistrationService({
@@ -281,7 +282,7 @@ export async function buildApp(options: BuildAppOptions) {
       invitations: oneTimeInvitations,
     },
     dashboard: createDashboardService({ db, clock, surveys, signedCopy }),
-    account: createAccountService({ db, clock, reference, files }),
+    account: createAccountService({ db, clock, reference, files, changes }),
     reference,
     settings,
     captcha,

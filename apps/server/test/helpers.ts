@@ -197,6 +197,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       tokenSigningKey: await testTokenSigningKey(),
       mailTransport: options.mailTransport === null ? undefined : (options.mailTransport ?? mail),
       jobs: options.scheduler ? handle.jobs : undefined,
+      changes: handle.changes,
       sharedRequestLimits: handle.kind === 'postgres',
     });
     try {

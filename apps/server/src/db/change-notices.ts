@@ -1,7 +1,13 @@
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** The PostgreSQL channel on which server processes tell one another that shared data changed. */
 const CHANNEL = 'portal_changes';
+/**
+ * The topic the database itself announces (triggers of migration 0018) when a statement changes a user, their
+ * picture or a session's end.
+ */
+export const ACCOUNTS_TOPIC = 'accounts';
 const RECONNECT_MS = 1_000;
 
 /**
@@ -15,6 +21,11 @@ export interface ChangeNotices {
   /** Runs this process's listeners of `topic` now, and tells the other processes; never rejects. */
   announce(topic: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * True when every change the database announces is heard here before the call that committed it returns: one
+   * process on the embedded database. Only then may rows kept in memory rely on notices alone to stay current.
+   */
+  readonly immediate: boolean;
 }
 
 function listenerRegistry() {
@@ -39,6 +50,22 @@ export function localChangeNotices(): ChangeNotices {
     on: registry.on,
     announce: async (topic) => registry.run(topic),
     close: async () => {},
+    immediate: false,
+  };
+}
+
+/**
+ * The embedded database's notices: what its triggers announce is delivered while the committing statement's reply
+ * is read, so before that call returns, and this process is the only one on that database.
+ */
+export async function pgliteChangeNotices(client: PGlite): Promise<ChangeNotices> {
+  const registry = listenerRegistry();
+  const unlisten = await client.listen(CHANNEL, (topic) => registry.run(topic));
+  return {
+    on: registry.on,
+    announce: async (topic) => registry.run(topic),
+    close: unlisten,
+    immediate: true,
   };
 }
 
@@ -100,5 +127,6 @@ export async function postgresChangeNotices(
       clearTimeout(retry);
       await client?.end().catch(() => {});
     },
+    immediate: false,
   };
 }

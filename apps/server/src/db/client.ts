@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverDir } from '../server-dir';
-import { localChangeNotices, postgresChangeNotices, type ChangeNotices } from './change-notices';
+import { pgliteChangeNotices, postgresChangeNotices, type ChangeNotices } from './change-notices';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -52,12 +52,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   try {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    const changes = await pgliteChangeNotices(client);
     return {
       db: db as unknown as Database,
       kind: 'pglite',
       jobs: { kind: 'pglite', client },
-      changes: localChangeNotices(),
+      changes,
       close: async () => {
+        await changes.close();
         await client.close();
         releaseLock();
       },

@@ -7,6 +7,8 @@ import { toLanguage } from '@portal/shared/i18n/language';
 import { LATEST_TIME_ZONE } from '@portal/shared/registration/birth-date';
 import { fieldErrors } from '@portal/shared/api/field-errors';
 import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
+import { ACCOUNTS_TOPIC, type ChangeNotices } from '../../db/change-notices';
+import { cachedUntilChanged } from '../../lib/row-cache';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type Outcome, type RequestContext } from '../../lib/outcome';
@@ -34,14 +36,15 @@ export interface AccountDeps {
   clock: Clock;
   reference: { getRegistrationDropdowns(): Promise<TRegistrationDropdowns> };
   files: FileStore;
+  changes: ChangeNotices;
 }
 
 const pictureProblem = (httpStatus: number, message: string) =>
   refused(httpStatus, message, [{ errorField: 'file', message }]);
 
 /** The signed-in user's own account settings: profile, picture, preferences. */
-export function createAccountService({ db, clock, reference, files }: AccountDeps) {
-  const findUserDetails = prepareUserDetailsLookup(db);
+export function createAccountService({ db, clock, reference, files, changes }: AccountDeps) {
+  const findUserDetails = cachedUntilChanged(prepareUserDetailsLookup(db), changes, ACCOUNTS_TOPIC);
   /**
    * Removes the bucket object of a picture replaced or removed once that change has committed, so no copy of an
    * old picture lingers. If the bucket refuses now, `npm run storage:sweep` removes it later.

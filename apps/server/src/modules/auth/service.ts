@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
 import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
+import { ACCOUNTS_TOPIC, type ChangeNotices } from '../../db/change-notices';
+import { cachedUntilChanged } from '../../lib/row-cache';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { hasConsent } from '../../db/consent-state';
@@ -53,12 +55,18 @@ export interface AuthDeps {
   mailer: Mailer;
   tokens: TokenIssuer;
   settings: { getDowntime(): Promise<{ inDowntime: boolean }> };
+  changes: ChangeNotices;
 }
 
 /** Sign-in with an optional e-mailed code, lockout, sessions and token rotation. */
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, tokens } = deps;
-  const findLiveSession = prepareLiveSessionLookup(db);
+  const lookUpLiveSession = cachedUntilChanged(prepareLiveSessionLookup(db), deps.changes, ACCOUNTS_TOPIC);
+  /** The session if neither revoked nor past its end at `now`, with its user; a kept row is checked again here. */
+  const findLiveSession = async (sessionId: string, now: Date) => {
+    const session = await lookUpLiveSession(sessionId, now);
+    return session && session.expiresAt > now ? session : undefined;
+  };
 
   const closedForRole = async (role: string) => role !== 'admin' && (await deps.settings.getDowntime()).inDowntime;
 

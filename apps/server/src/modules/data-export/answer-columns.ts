@@ -1,4 +1,5 @@
-import { Model, type ItemValue, type LocalizableString, type Question } from 'survey-core';
+import type { ItemValue, LocalizableString, Question } from 'survey-core';
+import { surveyModel } from '../../lib/survey-core';
 
 /** An answer code with its label in both languages. */
 export interface AnswerCode {
@@ -78,7 +79,7 @@ function matrixColumns(question: Question, title: { en: string; sp: string }): A
  * matrix), and after a question with an "other" choice, the text written for it.
  */
 export function answerColumns(definition: unknown): AnswerColumn[] {
-  const model = new Model(definition);
+  const model = surveyModel(definition);
   const columns: AnswerColumn[] = [];
   for (const question of model.getAllQuestions(false)) {
     const type = question.getType();

@@ -1,5 +1,6 @@
-import { Model } from 'survey-core';
+import type { Model } from 'survey-core';
 import { SURVEY_ANSWERS_MAX_CHARS } from '@portal/shared/surveys/survey-response';
+import { surveyModel } from '../../lib/survey-core';
 
 type Answers = Record<string, unknown>;
 
@@ -15,7 +16,7 @@ function answerKeys(model: Model, visibleOnly: boolean): Set<string> {
 }
 
 function modelWith(definition: unknown, answers: Answers): Model {
-  const model = new Model(definition);
+  const model = surveyModel(definition);
   model.data = answers;
   return model;
 }
@@ -39,7 +40,7 @@ function savedKeys(definition: unknown): Set<string> {
   let keys = savedKeysByDefinition.get(json);
   if (!keys) {
     if (savedKeysByDefinition.size >= SAVED_KEYS_REMEMBERED) savedKeysByDefinition.clear();
-    keys = answerKeys(new Model(definition), false);
+    keys = answerKeys(surveyModel(definition), false);
     savedKeysByDefinition.set(json, keys);
   }
   return keys;

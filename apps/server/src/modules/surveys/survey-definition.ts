@@ -1,5 +1,6 @@
-import { Model } from 'survey-core';
+import type { Model } from 'survey-core';
 import { ONE_TIME_MESSAGES } from '@portal/shared/surveys/one-time-surveys';
+import { surveyModel } from '../../lib/survey-core';
 
 /** Elements that only show something (text, a picture) and ask nothing. */
 const DISPLAY_ONLY = new Set(['html', 'image']);
@@ -25,7 +26,7 @@ function loadProblem(model: Model): string | undefined {
 export function surveyDefinitionProblem(definition: Record<string, unknown>): string | undefined {
   let model: Model;
   try {
-    model = new Model(definition);
+    model = surveyModel(definition);
   } catch {
     return ONE_TIME_MESSAGES.definition;
   }
