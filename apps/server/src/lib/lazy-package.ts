@@ -4,7 +4,7 @@ const requirePackage = createRequire(import.meta.url);
 
 /**
  * A package loaded the first time it is used rather than when the server starts, so a server that never needs it
- * never holds its code: survey-core and pdf-lib hold about 7 MB of heap each. The package is loaded synchronously
+ * never holds its code: survey-core holds about 7 MB of heap. The package is loaded synchronously
  * (its CommonJS build), so the functions that use it stay synchronous; every value import of such a package must go
  * through its loader, or one process would hold two copies whose classes fail each other's `instanceof`.
  */
