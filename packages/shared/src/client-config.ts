@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the web app reads these settings at start-up (see ./api/envelope.ts).
+import * as z from 'zod/mini';
 import { envelope } from './api/envelope';
 
 const ZLocalizedText = z.object({ en: z.string(), sp: z.string() });
@@ -36,7 +37,7 @@ export const ZClientConfig = z.object({
   captchaEnabled: z.boolean(),
   contact: ZContactSettings,
   /** Minutes without activity before a signed-in user is signed out (security policy). */
-  inactiveSessionTimeoutInMin: z.number().int().positive(),
+  inactiveSessionTimeoutInMin: z.int().check(z.positive()),
 });
 export type TClientConfig = z.infer<typeof ZClientConfig>;
 export const ZClientConfigReply = envelope(ZClientConfig);

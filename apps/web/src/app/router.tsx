@@ -1,29 +1,55 @@
-import { lazy, type ReactNode } from 'react';
-import { DASHBOARD_VIEWS } from './dashboard-views';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
 import { RouteErrorPage } from './shell/RouteErrorPage';
 import { AdminRoute, ParticipantRoute, PrivateRoute, PublicOnlyRoute } from './guards';
-import { ACCOUNT_SETTINGS_TABS } from './account-settings-tabs';
-import { SYSTEM_OPTIONS_TABS } from './system-options-tabs';
-import { ConsentCeremony } from '../features/consent/components/ConsentCeremony';
 import { ROUTE_ACCESS } from '../lib/route-access';
+import { preloadLandingContent } from '../features/landing/content';
+
+/**
+ * A page loaded on demand together with the props the app gives it (its tabs, its views): both load in parallel
+ * when the page is opened, and neither is part of what the landing page loads.
+ */
+function lazyWith<P extends object>(
+  loadPage: () => Promise<{ default: ComponentType<P> }>,
+  loadProps: () => Promise<P>,
+) {
+  return lazy(async () => {
+    const [{ default: Page }, props] = await Promise.all([loadPage(), loadProps()]);
+    return { default: () => <Page {...props} /> };
+  });
+}
 
 // Every page loads on demand, so the landing page ships only the shell and itself.
-const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const LandingPage = lazy(() => {
+  void preloadLandingContent(); // its texts, in the language on screen, download beside its code
+  return import('../features/landing/LandingPage');
+});
 const RegisterPatientPage = lazy(() => import('../features/registration/RegisterPatientPage'));
 const RegistrationConfirmPage = lazy(() => import('../features/registration/RegistrationConfirmPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/password/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/password/ResetPasswordPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const DashboardPage = lazyWith(
+  () => import('../features/dashboard/DashboardPage'),
+  () => import('../features/consent/components/ConsentCeremony').then(({ ConsentCeremony }) => ({ ConsentCeremony })),
+);
 const SurveyPage = lazy(() => import('../features/surveys/SurveyPage'));
 const ContentPage = lazy(() => import('../features/content/ContentPage'));
 const ContactUsPage = lazy(() => import('../features/help/ContactUsPage'));
-const ProfileSettingsPage = lazy(() => import('../features/account/ProfileSettingsPage'));
-const SystemOptionsPage = lazy(() => import('../features/system-options/SystemOptionsPage'));
+const ProfileSettingsPage = lazyWith(
+  () => import('../features/account/ProfileSettingsPage'),
+  () => import('./account-settings-tabs').then(({ ACCOUNT_SETTINGS_TABS }) => ({ tabs: ACCOUNT_SETTINGS_TABS })),
+);
+const SystemOptionsPage = lazyWith(
+  () => import('../features/system-options/SystemOptionsPage'),
+  () => import('./system-options-tabs').then(({ SYSTEM_OPTIONS_TABS }) => ({ tabs: SYSTEM_OPTIONS_TABS })),
+);
 const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
-const DashboardViewPage = lazy(() => import('../features/dashboards/DashboardViewPage'));
+const DashboardViewPage = lazyWith(
+  () => import('../features/dashboards/DashboardViewPage'),
+  () => import('./dashboard-views').then(({ DASHBOARD_VIEWS }) => ({ views: DASHBOARD_VIEWS })),
+);
 
 /** A page behind a guard: its path must be one the access lists give that guard (checked in router.test.tsx too). */
 type GuardedRoute<A extends keyof typeof ROUTE_ACCESS> = { path: (typeof ROUTE_ACCESS)[A][number]; element: ReactNode };
@@ -40,7 +66,7 @@ export const routes = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/404', element: <NotFoundPage /> },
       // A built-in dashboard opened by its token alone, without a session (a wall display).
-      { path: '/dashboards/:dashboardId', element: <DashboardViewPage views={DASHBOARD_VIEWS} /> },
+      { path: '/dashboards/:dashboardId', element: <DashboardViewPage /> },
       {
         element: <PublicOnlyRoute />,
         children: [
@@ -52,7 +78,7 @@ export const routes = [
       {
         element: <PrivateRoute />,
         children: [
-          { path: '/dashboard', element: <DashboardPage ConsentCeremony={ConsentCeremony} /> },
+          { path: '/dashboard', element: <DashboardPage /> },
           { path: '/education', element: <ContentPage /> },
           { path: '/research', element: <ContentPage /> },
           { path: '/support-programs', element: <ContentPage /> },
@@ -63,14 +89,12 @@ export const routes = [
         children: [
           { path: '/survey', element: <SurveyPage /> },
           { path: '/contact-us', element: <ContactUsPage /> },
-          { path: '/profile-settings', element: <ProfileSettingsPage tabs={ACCOUNT_SETTINGS_TABS} /> },
+          { path: '/profile-settings', element: <ProfileSettingsPage /> },
         ] satisfies GuardedRoute<'participant'>[],
       },
       {
         element: <AdminRoute />,
-        children: [
-          { path: '/system-options', element: <SystemOptionsPage tabs={SYSTEM_OPTIONS_TABS} /> },
-        ] satisfies GuardedRoute<'admin'>[],
+        children: [{ path: '/system-options', element: <SystemOptionsPage /> }] satisfies GuardedRoute<'admin'>[],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+// zod/mini's `parse` takes any zod schema, full or mini, without bringing the full zod into the app's start-up.
+import * as z from 'zod/mini';
 import { API_BASE } from '@portal/shared/constants';
 import { readStoredTokens } from './auth-storage';
 
@@ -17,7 +18,7 @@ export class ApiError extends Error {
  * Calls the API and checks the reply against the call's shared zod schema. A reply with
  * `status: false` (or a non-2xx code) becomes an ApiError carrying the server's message.
  */
-export async function apiRequest<S extends z.ZodType<{ status: boolean; message?: string }>>(
+export async function apiRequest<S extends z.core.$ZodType<{ status: boolean; message?: string }>>(
   path: string,
   schema: S,
   init: RequestInit = {},
@@ -31,7 +32,7 @@ export async function apiRequest<S extends z.ZodType<{ status: boolean; message?
   if (!response.ok || envelope?.status !== true) {
     throw new ApiError(envelope?.message ?? response.statusText, response.status, envelope?.data);
   }
-  return schema.parse(body);
+  return z.parse(schema, body);
 }
 
 /**
@@ -56,7 +57,7 @@ export function setUnauthorizedHandler(handler: () => void) {
 }
 
 /** `apiRequest` with the stored access token as a bearer header; a 401 ends the session. */
-export async function authorizedRequest<S extends z.ZodType<{ status: boolean; message?: string }>>(
+export async function authorizedRequest<S extends z.core.$ZodType<{ status: boolean; message?: string }>>(
   path: string,
   schema: S,
   init: RequestInit = {},

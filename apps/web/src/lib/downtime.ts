@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZDowntimeReply } from '@portal/shared/settings/downtime';
+import { ZDowntimeReply } from '@portal/shared/settings/downtime-status';
 import { apiRequest } from './api-client';
 
 /** The downtime settings of GET /downtime, shared by the banner and the pages whose actions it disables. */

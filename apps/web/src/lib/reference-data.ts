@@ -22,7 +22,7 @@ const TEN_MINUTES = 600_000;
 function useReferenceData<T>(
   key: string,
   path: string,
-  schema: z.ZodType<{ status: boolean; message?: string; data?: T }>,
+  schema: z.core.$ZodType<{ status: boolean; message?: string; data?: T }>,
   fallback: T,
   usable: (data: T) => boolean = () => true,
 ) {

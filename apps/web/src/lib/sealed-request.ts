@@ -23,7 +23,7 @@ function payloadKey(): Promise<PayloadKey> {
 }
 
 /** POSTs a payload with every value sealed in the payload envelope (register, login, credentials check). */
-export async function postSealed<S extends z.ZodType<{ status: boolean; message?: string }>>(
+export async function postSealed<S extends z.core.$ZodType<{ status: boolean; message?: string }>>(
   path: string,
   payload: PlainPayload,
   schema: S,

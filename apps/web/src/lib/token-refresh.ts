@@ -1,5 +1,5 @@
 import { ZRefreshTokenReply } from '@portal/shared/auth/session';
-import { ZAccessTokenResponse } from '@portal/shared/auth/login';
+import { ZAccessTokenResponse } from '@portal/shared/auth/token-pair';
 import { TOKEN_REFRESH_LEAD_MS } from '@portal/shared/constants';
 import { ApiError, apiRequest } from './api-client';
 import { readStoredSession, readStoredTokens, saveTokens, type StoredSession } from './auth-storage';

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { EMAIL_CODE_MAX_LENGTH } from '../constants';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
+import { ZAccessTokenResponse, ZLoginError } from './token-pair';
+
+export {
+  LOGIN_ERROR_CODES,
+  ZAccessTokenResponse,
+  ZLoginError,
+  type LoginErrorCode,
+  type TAccessTokenResponse,
+} from './token-pair';
 
 /** Message keys of the login screens (en.json / sp.json). */
 export const LOGIN_MESSAGES = {
@@ -10,31 +19,6 @@ export const LOGIN_MESSAGES = {
   otpRequired: 'error.loginOTP.empty',
   otpInvalid: 'error.loginOTP.invalid',
 } as const;
-
-/**
- * Why a login or code check was refused; the web app shows each in the reader's language.
- * SYSTEM_DOWN means maintenance; LOGIN_OTP_EXPIRED offers a link back to login.
- */
-export const LOGIN_ERROR_CODES = [
-  'INVALID_CREDENTIALS',
-  'ACCOUNT_NOT_ACTIVE',
-  'SYSTEM_DOWN',
-  'INVALID_OTP',
-  'LOGIN_OTP_EXPIRED',
-  'SESSION_ENDED',
-] as const;
-export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
-export const ZLoginError = z.object({ errorCode: z.enum(LOGIN_ERROR_CODES) });
-
-/** The token pair of a sign-in or a refresh, stored in local storage under `authorize`. */
-export const ZAccessTokenResponse = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  /** Seconds the access token lives. */
-  expires_in: z.number().int(),
-  token_type: z.literal('Bearer'),
-});
-export type TAccessTokenResponse = z.infer<typeof ZAccessTokenResponse>;
 
 /** The login form and `POST /login` (values opened from the payload envelope). */
 export const ZLoginRequest = z.object({
@@ -50,7 +34,7 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 /** Login result: tokens at once, or `twoFactorEnabled` and an e-mailed code to enter. */
 export const ZLoginResult = z.object({
   twoFactorEnabled: z.boolean(),
-  accessTokenResponse: ZAccessTokenResponse.optional(),
+  accessTokenResponse: z.optional(ZAccessTokenResponse),
   /** The name of the HttpOnly cookie that binds the e-mailed code to this login attempt. */
   autoAuthCookie: z.string().optional(),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the web app reads stored tokens before its first render, which must not wait for the full zod.
+import * as z from 'zod/mini';
 import { LANGUAGES } from '../constants';
 
 /** The claims every access token carries at least, Keycloak-shaped. */
@@ -24,6 +25,6 @@ export type TTokenClaims = z.infer<typeof ZTokenClaims>;
 export const ZStoredAuth = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
-  expires_at: z.number().optional(),
+  expires_at: z.optional(z.number()),
 });
 export type TStoredAuth = z.infer<typeof ZStoredAuth>;

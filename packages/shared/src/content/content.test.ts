@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import helpTopicsEn from './help-topics/en.json';
 import helpTopicsSp from './help-topics/sp.json';
-import { landingContent } from './landing';
+import landingEn from './landing/en.json';
+import landingSp from './landing/sp.json';
 import { STUDY_PAGES } from './study-pages';
 import { studyPages as studyPagesEn } from './study-pages/en';
 import { studyPages as studyPagesSp } from './study-pages/sp';
@@ -29,7 +30,7 @@ function strings(value: Json, prefix = ''): [string, string][] {
 }
 
 const contentFiles = {
-  landing: [landingContent.en, landingContent.sp],
+  landing: [landingEn, landingSp],
   'study pages': [studyPagesEn, studyPagesSp],
   'help topics': [helpTopicsEn, helpTopicsSp],
 } as unknown as Record<string, [Json, Json]>;

@@ -1,22 +1,8 @@
 import { z } from 'zod';
-import { envelope } from '../api/envelope';
 import { DOWNTIME_MESSAGE_MAX, DOWNTIME_REMINDER_DAYS } from '../constants';
 import { ZSettingVersion } from './setting-version';
 
-/** `GET /downtime`: the downtime banner settings plus whether it shows now. */
-export const ZDowntime = z.object({
-  enableDowntime: z.boolean(),
-  message: z.object({ en: z.string(), sp: z.string() }),
-  effectiveStartDate: z.string().nullable(),
-  effectiveEndDate: z.string().nullable(),
-  reminderDaysInAdvance: z.number().int(),
-  inDowntime: z.boolean(),
-  show: z.boolean(),
-  /** The stored settings' version, for the editor to send back when it saves. */
-  version: ZSettingVersion.optional(),
-});
-export type TDowntime = z.infer<typeof ZDowntime>;
-export const ZDowntimeReply = envelope(ZDowntime);
+export { ZDowntime, ZDowntimeReply, type TDowntime } from './downtime-status';
 
 /** Message keys of the downtime editor's rules. */
 export const DOWNTIME_MESSAGES = {
@@ -49,7 +35,7 @@ export function downtimeUpdateSchema(now: Date) {
         .int(DOWNTIME_MESSAGES.reminderDays)
         .min(DOWNTIME_REMINDER_DAYS.min, DOWNTIME_MESSAGES.reminderDays)
         .max(DOWNTIME_REMINDER_DAYS.max, DOWNTIME_MESSAGES.reminderDays),
-      version: ZSettingVersion.optional(),
+      version: z.optional(ZSettingVersion),
     })
     .refine(
       (v) =>

@@ -41,7 +41,7 @@ export const ZReminderTypeQuery = z.object({ type: ZReminderType });
 export const ZReminderDeleteQuery = z.object({
   type: ZReminderType,
   id: z.uuid({ error: REMINDER_MESSAGES.notFound }),
-  version: ZSettingVersion.optional(),
+  version: z.optional(ZSettingVersion),
 });
 
 /**
@@ -60,7 +60,7 @@ export const ZReminderScheduleSave = z
         { error: REMINDER_MESSAGES.invalid },
       )
       .max(REMINDER_DAYS.max, REMINDER_MESSAGES.invalid),
-    version: ZSettingVersion.optional(),
+    version: z.optional(ZSettingVersion),
   })
   .superRefine(
     (value, context) => {

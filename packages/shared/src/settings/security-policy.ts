@@ -99,7 +99,7 @@ export type TSecurityPolicy = z.infer<typeof ZSecurityPolicy>;
 export const ZSecurityPolicyReply = envelope(ZSecurityPolicy);
 
 /** `PUT /setting/security-policy-config` body: every value, and the version the editor opened. */
-export const ZSecurityPolicyUpdate = ZSecurityPolicyRules.and(z.object({ version: ZSettingVersion.optional() }));
+export const ZSecurityPolicyUpdate = ZSecurityPolicyRules.and(z.object({ version: z.optional(ZSettingVersion) }));
 export type TSecurityPolicyUpdate = z.infer<typeof ZSecurityPolicyUpdate>;
 /** What the route accepts before the service checks it, so every refusal comes back per field. */
 export const ZSecurityPolicyUpdateRequest = z.record(z.string(), z.unknown());

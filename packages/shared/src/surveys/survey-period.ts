@@ -16,9 +16,9 @@ export const ZSurveyPeriodDays = z
 export const ZSurveyPeriod = z.object({ value: ZSurveyPeriodDays, description: z.string() });
 export type TSurveyPeriod = z.infer<typeof ZSurveyPeriod>;
 /** `GET` and `PUT /survey/config/period` reply: the setting and its version. */
-export const ZSurveyPeriodConfig = ZSurveyPeriod.extend({ version: ZSettingVersion.optional() });
+export const ZSurveyPeriodConfig = ZSurveyPeriod.extend({ version: z.optional(ZSettingVersion) });
 export type TSurveyPeriodConfig = z.infer<typeof ZSurveyPeriodConfig>;
 export const ZSurveyPeriodReply = envelope(ZSurveyPeriodConfig);
 /** `PUT /survey/config/period` body: `{ period }` and the version the editor opened. */
-export const ZSurveyPeriodUpdate = z.object({ period: ZSurveyPeriodDays, version: ZSettingVersion.optional() });
+export const ZSurveyPeriodUpdate = z.object({ period: ZSurveyPeriodDays, version: z.optional(ZSettingVersion) });
 export const ZSurveyPeriodUpdateRequest = z.object({ period: z.unknown(), version: z.unknown().optional() });

@@ -1,14 +1,15 @@
-import { useState } from 'react';
-import { Alert } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/shared/constants';
 import { useDowntime } from '../../lib/downtime';
+
+const DowntimeAlert = lazy(() => import('./DowntimeAlert').then((module) => ({ default: module.DowntimeAlert })));
 
 const DISMISSED_KEY = 'downtimeBannerDismissed';
 
 /** The downtime notice from GET /downtime; dismissing hides it for this browser session. */
 export function DowntimeBanner() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const { data } = useDowntime();
   const [dismissedFor, setDismissedFor] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
   if (!data?.show) return null;
@@ -17,16 +18,14 @@ export function DowntimeBanner() {
   const message = data.message[i18n.language as Language] || data.message.en;
 
   return (
-    <Alert
-      severity="warning"
-      square
-      slotProps={{ closeButton: { 'aria-label': t('shell.dismissBanner') } }}
-      onClose={() => {
-        sessionStorage.setItem(DISMISSED_KEY, windowId);
-        setDismissedFor(windowId);
-      }}
-    >
-      {message}
-    </Alert>
+    <Suspense fallback={null}>
+      <DowntimeAlert
+        message={message}
+        onDismiss={() => {
+          sessionStorage.setItem(DISMISSED_KEY, windowId);
+          setDismissedFor(windowId);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { AppBar, Box, Button, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { AppBar, Box, Button, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -8,6 +8,8 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { ADMIN_MENU, PATIENT_MENU, isActive, type NavItem } from './navigation';
 import { ProfileMenu } from './signed-in-parts';
 import { StudyLogo } from './StudyLogo';
+
+const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
 
 const PUBLIC_MENU: NavItem[] = [
   { to: '/login-patient', labelKey: 'nav.login' },
@@ -19,6 +21,7 @@ export function Header() {
   const { pathname } = useLocation();
   const { session } = useSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpened, setDrawerOpened] = useState(false);
   const menu = session ? (session.isAdmin ? ADMIN_MENU : PATIENT_MENU) : PUBLIC_MENU;
 
   return (
@@ -27,7 +30,10 @@ export function Header() {
         <IconButton
           edge="start"
           aria-label={t('shell.openMenu')}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerOpened(true);
+            setDrawerOpen(true);
+          }}
           sx={{ display: { md: 'none' } }}
         >
           <MenuIcon />
@@ -64,27 +70,12 @@ export function Header() {
           </Suspense>
         )}
       </Toolbar>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
-        <Box component="nav" aria-label={t('shell.mainNavigation')} sx={{ width: 280, p: 2 }}>
-          <List>
-            {menu.map((item) => (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                selected={isActive(item, pathname)}
-                aria-current={isActive(item, pathname) ? 'page' : undefined}
-                onClick={() => setDrawerOpen(false)}
-              >
-                <ListItemText primary={t(item.labelKey)} />
-              </ListItemButton>
-            ))}
-          </List>
-          <Box sx={{ mt: 2 }}>
-            <LanguageSwitcher id="language-switcher-mobile" />
-          </Box>
-        </Box>
-      </Drawer>
+      {/* Its code loads when first opened; it then stays mounted, so it also closes with its slide. */}
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} menu={menu} pathname={pathname} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

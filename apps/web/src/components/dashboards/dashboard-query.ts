@@ -20,7 +20,7 @@ export interface DashboardQuery<S> {
  * A dashboard's figures: with the dashboard token when it is shown on its own, else with the administrator's
  * session. A refused token is not tried again: its message says to open the dashboard anew.
  */
-export function useDashboardQuery<S extends z.ZodType<{ status: boolean; message?: string; data?: unknown }>>({
+export function useDashboardQuery<S extends z.core.$ZodType<{ status: boolean; message?: string; data?: unknown }>>({
   key,
   path,
   schema,

@@ -3,8 +3,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import { landingContent } from '@portal/shared/content/landing';
 import LandingPage from './LandingPage';
+import { preloadLandingContent } from './content';
+
+// Loaded before the tests, so the page renders its texts at once, as after its route has loaded them.
+const landingContent = { en: await preloadLandingContent('en'), sp: await preloadLandingContent('sp') };
 
 function renderPage() {
   return render(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { landingContent } from '@portal/shared/content/landing';
+import { loadLandingContent } from '@portal/shared/content/landing';
 import { mediaImages, sponsorLogos, stepIcons } from './images';
 
-const { en, sp } = landingContent;
+const [en, sp] = await Promise.all([loadLandingContent('en'), loadLandingContent('sp')]);
 
 // Both languages' structure, emptiness and translation are checked with every content file in
 // packages/shared/src/content/content.test.ts; these are the landing page's own rules.

@@ -50,7 +50,7 @@ export function useHealthSystemsOverview(request: PageRequest) {
 export function useHealthSystemTab<T>(
   id: string,
   tab: HealthSystemTab,
-  reply: z.ZodType<{ status: boolean; message?: string; data?: T }>,
+  reply: z.core.$ZodType<{ status: boolean; message?: string; data?: T }>,
 ) {
   return useQuery({
     queryKey: healthSystemTabKey(id, tab),

@@ -39,7 +39,7 @@ export function useOneTimeSurvey(id: string) {
 /** One page of a survey's participant list (`users` or `failure`), by e-mail. */
 function useFormList<T>(
   list: 'users' | 'failure',
-  schema: z.ZodType<{ status: boolean; message?: string; data?: Page<T> }>,
+  schema: z.core.$ZodType<{ status: boolean; message?: string; data?: Page<T> }>,
   formId: string,
   request: PageRequest,
 ) {
