@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogParts } from './apps/web/catalog-parts.ts';
 
 /** Unit and integration tests of every workspace; browser journeys live in e2e/ (Playwright). */
 export default defineConfig({
@@ -27,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [catalogParts()],
         test: {
           name: 'web',
           root: './apps/web',

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { catalogParts } from './catalog-parts.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogParts()],
   server: {
     proxy: { '/common-server': 'http://127.0.0.1:8080' },
   },

@@ -2,16 +2,18 @@
 // travels: gzip-compressed. Starts from what index.html loads (the entry module and the
 // modulepreload links), follows static imports transitively, and adds the lazily loaded chunks
 // `/` cannot be taken over without: the app's start-up (which the entry imports after the first paint), the
-// LandingPage chunk and the English catalog (all loaded with import()).
+// LandingPage chunk, the first part of the English texts and the landing page's English texts (all loaded with
+// import()).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { staticImports } from './static-imports.mjs';
 
 const FIRST_RENDER_CHUNKS = [
-  { prefix: 'start-portal-', why: 'app start-up' }, // first: the other two are imported from its code
+  { prefix: 'start-portal-', why: 'app start-up' }, // first: the others are imported from its code
   { prefix: 'LandingPage-', why: 'lazy landing page' },
-  { prefix: 'en-', why: 'English catalog' },
+  { prefix: 'first-en-', why: 'English texts of the shell and the landing page' },
+  { prefix: 'en-', why: 'English landing texts' },
 ];
 // `import("./LandingPage-x.js")` or with a template literal, as Vite/Rolldown emit it.
 const dynamicImportOf = (prefix) =>

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createRouter } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { PortalRoutes } from './app/router';
 import { createQueryClient, Portal } from './app/Portal';
 import { initI18n } from './lib/i18n';
 import { htmlLang, readLanguageCookie } from './lib/language';
@@ -20,7 +21,13 @@ export async function startPortal() {
   await initI18n(language);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  const portal = <Portal router={createRouter()} queryClient={createQueryClient()} />;
+  const portal = (
+    <Portal queryClient={createQueryClient()}>
+      <BrowserRouter>
+        <PortalRoutes />
+      </BrowserRouter>
+    </Portal>
+  );
   // As a transition, taking over the page yields to the browser every few milliseconds instead of holding
   // it for the whole page: a tap or a key press is answered meanwhile.
   if (matchesPrerender(root, language)) startTransition(() => void hydrateRoot(root, portal));

@@ -2,11 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n } from './lib/i18n';
+import { initI18n, loadWholeCatalog } from './lib/i18n';
 
-// Every web test file starts in English.
+// Every web test file starts in English, with the texts of every page.
 beforeAll(async () => {
   await initI18n('en');
+  await loadWholeCatalog();
 });
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own. After each test: unmount,

@@ -1,7 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { SessionProvider } from '../lib/session';
 import { theme } from './theme';
 
@@ -10,24 +9,17 @@ export function createQueryClient() {
 }
 
 /**
- * The whole portal around a router: the browser's, or a memory router when a page is pre-rendered at build
- * time. Both render this same tree, so the pre-rendered HTML is what the browser's first render produces.
+ * The whole portal around its routes (`children`): in the browser's router, or in a memory router when a page is
+ * pre-rendered at build time. Both render this same tree, so the pre-rendered HTML is what the browser's first
+ * render produces.
  */
-export function Portal({
-  router,
-  queryClient,
-}: {
-  router: ReturnType<typeof createBrowserRouter>;
-  queryClient: QueryClient;
-}) {
+export function Portal({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <StrictMode>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
+          <SessionProvider>{children}</SessionProvider>
         </QueryClientProvider>
       </ThemeProvider>
     </StrictMode>

@@ -1,10 +1,14 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, useRoutes } from 'react-router';
 import { AppLayout } from './shell/AppLayout';
-import { RouteErrorPage } from './shell/RouteErrorPage';
+import { RouteErrorBoundary } from './shell/RouteErrorBoundary';
 import { AdminRoute, ParticipantRoute, PrivateRoute, PublicOnlyRoute } from './guards';
 import { ROUTE_ACCESS } from '../lib/route-access';
 import { preloadLandingContent } from '../features/landing/content';
+import { withWholeCatalog } from '../lib/i18n';
+
+/** A page loaded on demand, with every text of the language on screen (the landing page needs only the first part). */
+const lazyPage = (loadPage: () => Promise<{ default: ComponentType }>) => lazy(() => withWholeCatalog(loadPage()));
 
 /**
  * A page loaded on demand together with the props the app gives it (its tabs, its views): both load in parallel
@@ -15,7 +19,7 @@ function lazyWith<P extends object>(
   loadProps: () => Promise<P>,
 ) {
   return lazy(async () => {
-    const [{ default: Page }, props] = await Promise.all([loadPage(), loadProps()]);
+    const [{ default: Page }, props] = await withWholeCatalog(Promise.all([loadPage(), loadProps()]));
     return { default: () => <Page {...props} /> };
   });
 }
@@ -25,18 +29,18 @@ const LandingPage = lazy(() => {
   void preloadLandingContent(); // its texts, in the language on screen, download beside its code
   return import('../features/landing/LandingPage');
 });
-const RegisterPatientPage = lazy(() => import('../features/registration/RegisterPatientPage'));
-const RegistrationConfirmPage = lazy(() => import('../features/registration/RegistrationConfirmPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const ForgotPasswordPage = lazy(() => import('../features/password/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/password/ResetPasswordPage'));
+const RegisterPatientPage = lazyPage(() => import('../features/registration/RegisterPatientPage'));
+const RegistrationConfirmPage = lazyPage(() => import('../features/registration/RegistrationConfirmPage'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/password/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/password/ResetPasswordPage'));
 const DashboardPage = lazyWith(
   () => import('../features/dashboard/DashboardPage'),
   () => import('../features/consent/components/ConsentCeremony').then(({ ConsentCeremony }) => ({ ConsentCeremony })),
 );
-const SurveyPage = lazy(() => import('../features/surveys/SurveyPage'));
-const ContentPage = lazy(() => import('../features/content/ContentPage'));
-const ContactUsPage = lazy(() => import('../features/help/ContactUsPage'));
+const SurveyPage = lazyPage(() => import('../features/surveys/SurveyPage'));
+const ContentPage = lazyPage(() => import('../features/content/ContentPage'));
+const ContactUsPage = lazyPage(() => import('../features/help/ContactUsPage'));
 const ProfileSettingsPage = lazyWith(
   () => import('../features/account/ProfileSettingsPage'),
   () => import('./account-settings-tabs').then(({ ACCOUNT_SETTINGS_TABS }) => ({ tabs: ACCOUNT_SETTINGS_TABS })),
@@ -45,7 +49,7 @@ const SystemOptionsPage = lazyWith(
   () => import('../features/system-options/SystemOptionsPage'),
   () => import('./system-options-tabs').then(({ SYSTEM_OPTIONS_TABS }) => ({ tabs: SYSTEM_OPTIONS_TABS })),
 );
-const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
+const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'));
 const DashboardViewPage = lazyWith(
   () => import('../features/dashboards/DashboardViewPage'),
   () => import('./dashboard-views').then(({ DASHBOARD_VIEWS }) => ({ views: DASHBOARD_VIEWS })),
@@ -58,7 +62,6 @@ type GuardedRoute<A extends keyof typeof ROUTE_ACCESS> = { path: (typeof ROUTE_A
 export const routes = [
   {
     element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/landing', element: <LandingPage /> },
@@ -101,6 +104,7 @@ export const routes = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The page at the router's location inside the shell, or the route error page when it cannot render. */
+export function PortalRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
 }

@@ -1,11 +1,11 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { createMemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import type { Language } from '@portal/shared/constants';
 import en from '@portal/shared/i18n/en.json';
 import sp from '@portal/shared/i18n/sp.json';
-import { routes } from '../app/router';
+import { PortalRoutes } from '../app/router';
 import { createQueryClient, Portal } from '../app/Portal';
 import { hoistStyles } from './hoist-styles';
 
@@ -31,12 +31,22 @@ function initTexts() {
 export async function renderPage(path: string, language: Language): Promise<{ styles: string; body: string }> {
   await initTexts();
   await i18next.changeLanguage(language);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const portal = (
+    <Portal queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <PortalRoutes />
+      </MemoryRouter>
+    </Portal>
+  );
   // Every part in place, however large: React would otherwise send a big part as a spinner and an inline script
-  // that swaps it in, which the portal's Content-Security-Policy refuses to run.
-  const { prelude } = await prerenderToNodeStream(<Portal router={router} queryClient={createQueryClient()} />, {
+  // that swaps it in, which the portal's Content-Security-Policy refuses to run. A part that fails would be sent
+  // empty, for the browser to render: the build fails instead.
+  const failures: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(portal, {
     progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error: unknown) => void failures.push(error),
   });
+  if (failures.length > 0) throw new Error(`the pre-render of ${path} failed`, { cause: failures[0] });
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const html = Buffer.concat(chunks).toString('utf8');

@@ -1,7 +1,28 @@
-import { FormControl, InputLabel, NativeSelect } from '@mui/material';
+import { styled } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/shared/constants';
 import { changeLanguage, isLanguage } from '../../lib/language';
+
+const Field = styled('div')({ display: 'inline-flex', flexDirection: 'column', minWidth: 130 });
+
+const Label = styled('label')(({ theme }) => ({
+  ...theme.typography.caption,
+  color: theme.palette.text.secondary,
+}));
+
+/** The browser's own select, underlined like the portal's other fields: no field component to load for it. */
+const Select = styled('select')(({ theme }) => ({
+  ...theme.typography.body1,
+  color: theme.palette.text.primary,
+  backgroundColor: 'transparent',
+  border: 0,
+  borderBottom: `1px solid ${theme.palette.text.secondary}`,
+  borderRadius: 0,
+  padding: theme.spacing(0.5, 0),
+  cursor: 'pointer',
+  '&:hover': { borderBottomColor: theme.palette.text.primary },
+  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+}));
 
 /**
  * English or Spanish; the choice is stored in the preferredLanguage cookie and the page reloads.
@@ -11,11 +32,9 @@ export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) 
   const { t, i18n } = useTranslation();
   const current = i18n.language as Language;
   return (
-    <FormControl size="small" sx={{ minWidth: 130 }}>
-      <InputLabel variant="standard" htmlFor={id}>
-        {t('shell.language')}
-      </InputLabel>
-      <NativeSelect
+    <Field>
+      <Label htmlFor={id}>{t('shell.language')}</Label>
+      <Select
         id={id}
         value={current}
         onChange={(event) => {
@@ -29,7 +48,7 @@ export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) 
         <option value="sp" lang="es">
           Español
         </option>
-      </NativeSelect>
-    </FormControl>
+      </Select>
+    </Field>
   );
 }

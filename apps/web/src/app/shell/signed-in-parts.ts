@@ -1,6 +1,13 @@
+import { withWholeCatalog } from '../../lib/i18n';
 import { lazyNamed } from '../lazy-named';
 
-/** Parts of the shell only a signed-in user sees: their code loads once someone signs in, never on a public page. */
-export const ProfileMenu = lazyNamed(() => import('./ProfileMenu'), 'ProfileMenu');
-export const IdlePrompt = lazyNamed(() => import('./IdlePrompt'), 'IdlePrompt');
-export const SurveyNotice = lazyNamed(() => import('../../features/surveys/components/SurveyNotice'), 'SurveyNotice');
+/**
+ * Parts of the shell only a signed-in user sees: their code and every text load once someone signs in, never on a
+ * public page.
+ */
+export const ProfileMenu = lazyNamed(() => withWholeCatalog(import('./ProfileMenu')), 'ProfileMenu');
+export const IdlePrompt = lazyNamed(() => withWholeCatalog(import('./IdlePrompt')), 'IdlePrompt');
+export const SurveyNotice = lazyNamed(
+  () => withWholeCatalog(import('../../features/surveys/components/SurveyNotice')),
+  'SurveyNotice',
+);
