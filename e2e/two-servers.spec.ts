@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { importPayloadKey, sealPayload } from '../packages/shared/src/crypto/payload-envelope';
-import { logInWithForm, loginCodeFor, loginCodesTo } from './accounts';
-import { activationLinkFor, expect, mailsTo, test, uniqueEmail } from './fixtures';
+import { FALLBACK_REGISTRATION_DROPDOWNS } from '../packages/shared/src/reference/registration-dropdowns';
+import { logInWithForm, loginCodeFor, loginCodesTo, PATIENT_PASSWORD } from './accounts';
+import { activationLinkFor, expect, mailsTo, test, uniqueEmail, type Language } from './fixtures';
 import { SMTP_PORT } from './ports';
 import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
 import {
@@ -19,21 +20,48 @@ import { text } from './texts';
 /**
  * The portal as several identical server processes behind one address: a participant whose every call may land
  * on either of two processes registers, signs in with the e-mailed code, signs the consent, saves answers, has
- * the session refreshed, signs out and in again; per-address request limits and the account lockout count
- * across both; a scheduled job runs once though both processes run the scheduler.
+ * the session refreshed, signs out and in again, in English and in Spanish; the account lockout and per-address
+ * request limits count across both; a scheduled job runs once though both processes run the scheduler.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: 'admin@example.org', password: 'Pair#Admin1' };
-const t = (key: string, values?: Record<string, string>) => text('en', key, values);
 /** The reminder's subject (apps/server/src/providers/mail/templates). */
 const REMINDER_SUBJECT = 'Reminder: activate your Kidney Research Study account';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Words of the questionnaire itself (apps/server/src/modules/surveys/instruments/health-status.json) and of the
+ * form engine, as a person reads them. */
+const FORM = {
+  en: {
+    next: 'Next',
+    healthStatus: 'Health status',
+    generalHealth: 'Would you say that in general your health is:',
+    good: 'Good',
+    comparedToLastYear: 'Compared with one year ago, how is your health now?',
+    aboutTheSame: 'About the same',
+    physicalDays: /physical health not good/,
+  },
+  sp: {
+    next: 'Siguiente',
+    healthStatus: 'Estado de salud',
+    generalHealth: 'En general, diría que su salud es:',
+    good: 'Buena',
+    comparedToLastYear: 'Comparada con hace un año, ¿cómo está su salud ahora?',
+    aboutTheSame: 'Más o menos igual',
+    physicalDays: /su salud física no fue buena/,
+  },
+} as const;
+/** Who signs the consent, by the participant's language. */
+const SIGNER: Record<Language, string> = { en: 'Rose Walker', sp: 'María José de la Cruz' };
 
 test.skip(!serverUrl, 'TEST_DATABASE_URL is unset: several server processes share one PostgreSQL database');
+// All journeys of this file share the two processes started once below, so they run in order in one worker.
+test.describe.configure({ mode: 'default' });
 
 let database: Awaited<ReturnType<typeof createJourneyDatabase>>;
 let proxy: RoundRobinProxy;
 let processes: PortalProcess[] = [];
+/** A participant who registered yesterday and is due an activation reminder today (see beforeAll). */
+const pending = uniqueEmail('pair-reminder');
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -55,6 +83,19 @@ test.beforeAll(async () => {
   };
   processes = await Promise.all([startPortalProcess(env), startPortalProcess(env)]);
   proxy.backends.push(...processes.map((p) => p.url));
+
+  // An activation reminder on day 1 after registration, for someone who registered yesterday: the reminder job
+  // runs on both processes each minute, and the reminder must still go once (checked in the last journey, so
+  // the wait for the job overlaps the participants' walks).
+  await registeredYesterday(pending);
+  const admin = await call('/login', { method: 'POST', body: await sealedLogin(ADMIN.email, ADMIN.password) });
+  const adminToken = (admin.body.data!.accessTokenResponse as { access_token: string }).access_token;
+  const schedule = await call('/settings/reminder?type=ACCOUNT_ACTIVATION', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ reminders: [{ days: 1 }] }),
+  });
+  expect(schedule.status).toBe(200);
 });
 
 // A failed walk carries what each process printed. Playwright reads a hook's fixtures from its first parameter,
@@ -111,134 +152,166 @@ async function registeredYesterday(email: string) {
   );
 }
 
-test('two server processes behind one address act as one portal', async ({ page }) => {
-  test.setTimeout(240_000);
-  const at = (path: string) => `${proxy.url}${path}`;
-  /**
-   * Opens a page and waits until the app runs in it: a public page arrives pre-rendered, and what is typed
-   * before the app takes it over is lost. The running app's footer asks for the client configuration.
-   */
-  const openRunning = async (path: string) => {
-    const running = page.waitForResponse((r) => r.url().endsWith('/common-server/client-config'));
-    await page.goto(at(path));
-    await running;
-  };
+for (const language of ['en', 'sp'] as const) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const form = FORM[language];
 
-  // An activation reminder on day 1 after registration, for someone who registered yesterday: the reminder job
-  // runs on both processes each minute, and the reminder must still go once.
-  const pending = uniqueEmail('pair-reminder');
-  await registeredYesterday(pending);
-  const admin = await call('/login', { method: 'POST', body: await sealedLogin(ADMIN.email, ADMIN.password) });
-  const adminToken = (admin.body.data!.accessTokenResponse as { access_token: string }).access_token;
-  const schedule = await call('/settings/reminder?type=ACCOUNT_ACTIVATION', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ reminders: [{ days: 1 }] }),
+  test(`a participant whose calls land on either process registers, consents, answers and signs in again (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const at = (path: string) => `${proxy.url}${path}`;
+    /**
+     * Waits until the app runs in the page after `load` (re)loads it: a public page arrives pre-rendered, and what
+     * is typed before the app takes it over is lost. The running app's footer asks for the client configuration.
+     */
+    const untilRunning = async (load: () => Promise<unknown>) => {
+      const running = page.waitForResponse((r) => r.url().endsWith('/common-server/client-config'));
+      await load();
+      await running;
+    };
+    const openRunning = (path: string) => untilRunning(() => page.goto(at(path)));
+    const callsBefore = processes.map((p) => proxy.apiCalls.get(p.url) ?? 0);
+
+    // Registration, in the wizard, and activation from the e-mailed link (which names the one address). A
+    // Spanish speaker first chooses Español with the language switcher (which names each language in itself):
+    // the page reloads, from whichever process answers, in Spanish, and the wizard proposes Spanish as the
+    // preferred language.
+    const email = uniqueEmail(`pair-${language}`);
+    await openRunning('/register-patient');
+    if (language === 'sp') {
+      await untilRunning(() =>
+        page
+          .getByRole('combobox', { name: text('en', 'shell.language'), exact: true })
+          .selectOption({ label: 'Español' }),
+      );
+    }
+    await expect(page.getByRole('heading', { level: 1, name: t('pages.registerPatient') })).toBeVisible();
+    await passCriteria(page, t);
+    await passAccount(page, t, email);
+    await fillPersonal(page, t, language);
+    const none = FALLBACK_REGISTRATION_DROPDOWNS[language].healthSystems.find((o) => o.value === 'none')!;
+    await select(page, t('registration.fields.healthSystem')).selectOption({ label: none.label });
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: t('registration.submit') }).click();
+    await expect(page.getByRole('heading', { level: 2, name: t('registration.steps.activate') })).toBeVisible();
+    const { link } = await activationLinkFor(email);
+    expect(link.startsWith(`${proxy.url}/`)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('alert').filter({ hasText: t('registration.activated') })).toBeVisible();
+
+    // Sign-in with the code from the e-mail: the code is issued by one process and checked by whichever answers.
+    const signIn = async () => {
+      const seen = (await loginCodesTo(email)).length;
+      await openRunning('/login-patient');
+      await logInWithForm(page, language, email, PATIENT_PASSWORD);
+      await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toBeVisible();
+      await page.getByRole('textbox', { name: t('login.code') }).fill(await loginCodeFor(email, seen));
+      await page.getByRole('button', { name: t('login.verify') }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    };
+    await signIn();
+
+    // The consent ceremony; once signed, the web app trades its refresh token for one that says so.
+    const ceremony = page.getByRole('dialog', { name: t('consent.sign.title') });
+    const firstPage = new RegExp(`^${t('consent.sign.pageLabel', { page: '1', pages: 'N' }).replace('N', '\\d+')}$`);
+    await expect(ceremony.getByRole('region', { name: firstPage })).toBeVisible({ timeout: 15_000 });
+    for (const box of await ceremony.getByRole('checkbox').all()) await box.check();
+    await ceremony.getByRole('textbox').first().fill(SIGNER[language]);
+    await drawSignature(page, ceremony.getByRole('img', { name: t('consent.sign.padLabel') }));
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/common-server/refresh-token'));
+    await ceremony.getByRole('button', { name: t('consent.sign.submit') }).click();
+    const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
+    await expect(thanks).toBeVisible({ timeout: 15_000 });
+    expect((await refreshed).status()).toBe(200);
+    const reloaded = page.waitForEvent('load');
+    await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
+    await reloaded;
+
+    // Answers saved page by page, kept over a reload.
+    await page.goto(at('/survey'));
+    await page.getByRole('button', { name: t('survey.tour.skip') }).click();
+    await page
+      .getByRole('listitem', { name: form.healthStatus })
+      .getByRole('button', { name: t('survey.start') })
+      .click();
+    await page.getByRole('radiogroup', { name: form.generalHealth }).getByText(form.good, { exact: true }).click();
+    await page
+      .getByRole('radiogroup', { name: form.comparedToLastYear })
+      .getByText(form.aboutTheSame, { exact: true })
+      .click();
+    const firstSave = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/survey/response/'),
+    );
+    await page.getByRole('button', { name: form.next }).click();
+    expect((await firstSave).ok()).toBe(true);
+    const physicalDays = page.getByRole('spinbutton', { name: form.physicalDays });
+    const secondSave = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().includes('/survey/response/'),
+    );
+    await physicalDays.fill('3');
+    expect((await secondSave).ok()).toBe(true);
+    await page.reload();
+    await expect(physicalDays).toHaveValue('3');
+
+    // Sign out, and in again with a fresh code: the saved answers are there.
+    await page.getByRole('button', { name: t('shell.profileMenu') }).click();
+    await page.getByRole('menuitem', { name: t('shell.logout') }).click();
+    await page
+      .getByRole('dialog', { name: t('shell.logoutConfirmTitle') })
+      .getByRole('button', { name: t('shell.logout') })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await signIn();
+    await page.goto(at('/survey'));
+    await page
+      .getByRole('listitem', { name: form.healthStatus })
+      .getByRole('button', { name: t('survey.continue') })
+      .click();
+    await expect(physicalDays).toHaveValue('3');
+
+    const [saved] = await query<{ language: string; answers: Record<string, unknown>; signatures: number }>(
+      `select u.language, r.answers,
+         (select count(*)::int from consent_signatures s where s.user_id = u.id) as signatures
+       from users u join survey_responses r on r.user_id = u.id where u.email = $1`,
+      [email],
+    );
+    expect(saved).toMatchObject({ language, signatures: 1, answers: { 'physically-unhealthy-days': 3 } });
+
+    // Both processes answered the participant's calls. The page closes, so that from here each request the
+    // proxy passes on is the next one below and the processes take them strictly in turn.
+    await page.close();
+    const [first, second] = processes.map((p, index) => (proxy.apiCalls.get(p.url) ?? 0) - callsBefore[index]!);
+    expect(first).toBeGreaterThan(10);
+    expect(second).toBeGreaterThan(10);
+
+    // The lockout counts across processes: five wrong passwords, three on one and two on the other, lock the
+    // account, and the right password is then refused by both.
+    for (let n = 1; n <= 5; n++) {
+      const wrong = await call('/login', {
+        method: 'POST',
+        from: '203.0.113.8',
+        body: await sealedLogin(email, `Wrong#${n}`),
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const refusedOn = new Set<string | null>();
+    for (let n = 0; n < 2; n++) {
+      const right = await call('/login', {
+        method: 'POST',
+        from: '203.0.113.8',
+        body: await sealedLogin(email, PATIENT_PASSWORD),
+      });
+      expect(right.body).toMatchObject({ status: false, data: { errorCode: 'INVALID_CREDENTIALS' } });
+      refusedOn.add(right.backend);
+    }
+    expect(refusedOn.size).toBe(2);
   });
-  expect(schedule.status).toBe(200);
+}
 
-  // Registration, in the wizard, and activation from the e-mailed link (which names the one address).
-  const email = uniqueEmail('pair');
-  await openRunning('/register-patient');
-  await passCriteria(page, t);
-  await passAccount(page, t, email);
-  await fillPersonal(page, t, 'en');
-  await select(page, t('registration.fields.healthSystem')).selectOption({ label: 'None of the below' });
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: t('registration.submit') }).click();
-  await expect(page.getByRole('heading', { level: 2, name: t('registration.steps.activate') })).toBeVisible();
-  const { link } = await activationLinkFor(email);
-  expect(link.startsWith(`${proxy.url}/`)).toBe(true);
-  await page.goto(link);
-  await expect(page.getByRole('alert').filter({ hasText: t('registration.activated') })).toBeVisible();
-
-  // Sign-in with the code from the e-mail: the code is issued by one process and checked by whichever answers.
-  const signIn = async () => {
-    const seen = (await loginCodesTo(email)).length;
-    await openRunning('/login-patient');
-    await logInWithForm(page, 'en', email, 'Kidney#2026');
-    await expect(page.getByRole('heading', { level: 2, name: t('login.verifyTitle') })).toBeVisible();
-    await page.getByRole('textbox', { name: t('login.code') }).fill(await loginCodeFor(email, seen));
-    await page.getByRole('button', { name: t('login.verify') }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-  };
-  await signIn();
-
-  // The consent ceremony; once signed, the web app trades its refresh token for one that says so.
-  const ceremony = page.getByRole('dialog', { name: t('consent.sign.title') });
-  const firstPage = new RegExp(`^${t('consent.sign.pageLabel', { page: '1', pages: 'N' }).replace('N', '\\d+')}$`);
-  await expect(ceremony.getByRole('region', { name: firstPage })).toBeVisible({ timeout: 15_000 });
-  for (const box of await ceremony.getByRole('checkbox').all()) await box.check();
-  await ceremony.getByRole('textbox').first().fill('Rose Walker');
-  await drawSignature(page, ceremony.getByRole('img', { name: t('consent.sign.padLabel') }));
-  const refreshed = page.waitForResponse((r) => r.url().endsWith('/common-server/refresh-token'));
-  await ceremony.getByRole('button', { name: t('consent.sign.submit') }).click();
-  const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
-  await expect(thanks).toBeVisible({ timeout: 15_000 });
-  expect((await refreshed).status()).toBe(200);
-  const reloaded = page.waitForEvent('load');
-  await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
-  await reloaded;
-
-  // Answers saved page by page, kept over a reload.
-  await page.goto(at('/survey'));
-  await page.getByRole('button', { name: t('survey.tour.skip') }).click();
-  await page
-    .getByRole('listitem', { name: 'Health status' })
-    .getByRole('button', { name: t('survey.start') })
-    .click();
-  await page
-    .getByRole('radiogroup', { name: 'Would you say that in general your health is:' })
-    .getByText('Good', { exact: true })
-    .click();
-  await page
-    .getByRole('radiogroup', { name: 'Compared with one year ago, how is your health now?' })
-    .getByText('About the same', { exact: true })
-    .click();
-  const firstSave = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && r.url().includes('/survey/response/'),
-  );
-  await page.getByRole('button', { name: 'Next' }).click();
-  expect((await firstSave).ok()).toBe(true);
-  const physicalDays = page.getByRole('spinbutton', { name: /physical health not good/ });
-  const secondSave = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && r.url().includes('/survey/response/'),
-  );
-  await physicalDays.fill('3');
-  expect((await secondSave).ok()).toBe(true);
-  await page.reload();
-  await expect(physicalDays).toHaveValue('3');
-
-  // Sign out, and in again with a fresh code: the saved answers are there.
-  await page.getByRole('button', { name: t('shell.profileMenu') }).click();
-  await page.getByRole('menuitem', { name: t('shell.logout') }).click();
-  await page
-    .getByRole('dialog', { name: t('shell.logoutConfirmTitle') })
-    .getByRole('button', { name: t('shell.logout') })
-    .click();
-  await expect(page).toHaveURL(/\/$/);
-  await signIn();
-  await page.goto(at('/survey'));
-  await page
-    .getByRole('listitem', { name: 'Health status' })
-    .getByRole('button', { name: t('survey.continue') })
-    .click();
-  await expect(physicalDays).toHaveValue('3');
-
-  const [saved] = await query<{ answers: Record<string, unknown>; signatures: number }>(
-    `select r.answers, (select count(*)::int from consent_signatures s where s.user_id = u.id) as signatures
-     from users u join survey_responses r on r.user_id = u.id where u.email = $1`,
-    [email],
-  );
-  expect(saved).toMatchObject({ signatures: 1, answers: { 'physically-unhealthy-days': 3 } });
-
-  // Both processes answered the participant's calls. The page closes, so that from here each request the
-  // proxy passes on is the next one below and the processes take them strictly in turn.
-  await page.close();
-  const [first, second] = processes.map((p) => proxy.apiCalls.get(p.url) ?? 0);
-  expect(first).toBeGreaterThan(10);
-  expect(second).toBeGreaterThan(10);
-
+test('per-address request limits count across both processes, and a scheduled job runs once', async () => {
+  // The reminder job runs each minute: the wait for it may take that long when this journey runs alone.
+  test.setTimeout(180_000);
   // A per-address limit counts across processes: 30 sign-ins per 5 minutes, whichever process takes each.
   const attempts: Awaited<ReturnType<typeof call>>[] = [];
   for (let n = 0; n < 31; n++) {
@@ -254,28 +327,6 @@ test('two server processes behind one address act as one portal', async ({ page 
   // Fifteen on each process: neither alone reached the limit.
   expect(processes.map((p) => answered(401).filter((a) => a.backend === p.url).length)).toEqual([15, 15]);
   expect(attempts[30]!.status).toBe(429);
-
-  // The lockout counts across processes: five wrong passwords, three on one and two on the other, lock the
-  // account, and the right password is then refused by both.
-  for (let n = 1; n <= 5; n++) {
-    const wrong = await call('/login', {
-      method: 'POST',
-      from: '203.0.113.8',
-      body: await sealedLogin(email, `Wrong#${n}`),
-    });
-    expect(wrong.status).toBe(401);
-  }
-  const refusedOn = new Set<string | null>();
-  for (let n = 0; n < 2; n++) {
-    const right = await call('/login', {
-      method: 'POST',
-      from: '203.0.113.8',
-      body: await sealedLogin(email, 'Kidney#2026'),
-    });
-    expect(right.body).toMatchObject({ status: false, data: { errorCode: 'INVALID_CREDENTIALS' } });
-    refusedOn.add(right.backend);
-  }
-  expect(refusedOn.size).toBe(2);
 
   // The reminder went once, though both processes run the reminder job each minute: one dispatch, one e-mail
   // recorded as sent, and one received.
