@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { ACCOUNTS_TOPIC } from '../src/db/change-notices';
 import { describeEachDatabase } from './helpers';
 import { ADMIN, DEMO, me, signIn, signInAdmin, useAuthApp } from './auth-helpers';
 
@@ -37,5 +38,23 @@ describeEachDatabase('changes to an account written by any statement', (target) 
 
     await t.db.execute(sql`update users set status = 'withdrawn' where email = ${DEMO.email}`);
     expect((await me(t, tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('is announced by the database only on the embedded one, where the server keeps accounts in memory', async () => {
+    const t = testApp();
+    const heard: string[] = [];
+    t.handle.changes.on(ACCOUNTS_TOPIC, () => heard.push(ACCOUNTS_TOPIC));
+    const markerHeard = new Promise<void>((resolve) =>
+      t.handle.changes.on('test-marker', () => {
+        heard.push('test-marker');
+        resolve();
+      }),
+    );
+    await t.db.execute(sql`update users set first_name = 'Renamed' where email = ${ADMIN.email}`);
+    // Notices arrive in the order their transactions commit: once this later one is heard, the update's has been.
+    await t.db.execute(sql`select pg_notify('portal_changes', 'test-marker')`);
+    await markerHeard;
+    // On PostgreSQL a transaction that notifies takes a database-wide lock while it commits; nothing listens there.
+    expect(heard).toEqual(target.name === 'PostgreSQL' ? ['test-marker'] : ['accounts', 'test-marker']);
   });
 });

@@ -4,8 +4,8 @@ import pg from 'pg';
 /** The PostgreSQL channel on which server processes tell one another that shared data changed. */
 const CHANNEL = 'portal_changes';
 /**
- * The topic the database itself announces (triggers of migration 0018) when a statement changes a user, their
- * picture or a session's end.
+ * The topic the embedded database itself announces (triggers of migrations 0018 and 0019) when a statement changes
+ * a user, their picture or a session's end.
  */
 export const ACCOUNTS_TOPIC = 'accounts';
 const RECONNECT_MS = 1_000;
@@ -56,10 +56,12 @@ export function localChangeNotices(): ChangeNotices {
 
 /**
  * The embedded database's notices: what its triggers announce is delivered while the committing statement's reply
- * is read, so before that call returns, and this process is the only one on that database.
+ * is read, so before that call returns, and this process is the only one on that database. Its account triggers
+ * announce only on a connection that asks for it (migration 0019), as this one does.
  */
 export async function pgliteChangeNotices(client: PGlite): Promise<ChangeNotices> {
   const registry = listenerRegistry();
+  await client.exec(`set portal.announce_account_changes to 'on'`);
   const unlisten = await client.listen(CHANNEL, (topic) => registry.run(topic));
   return {
     on: registry.on,
