@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { findLiveAccountByEmail } from '../../db/accounts';
+import { and, eq, getTableColumns, gt, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
+import { auditColumns, auditInsert, type AuditColumns, type AuditEntry } from '../../db/audit';
 import type { Database } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
-import { authSessions, loginChallenges, refreshTokens, users } from '../../db/schema';
+import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
+import type { SecurityPolicyRow } from '../../db/security-policy';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -21,13 +22,35 @@ const loginAccount = {
   failedLoginCount: users.failedLoginCount,
   lockedUntil: users.lockedUntil,
 };
-export type LoginAccount = Awaited<ReturnType<typeof findLoginAccountByEmail>>;
-
-export const findLoginAccountByEmail = (db: Executor, email: string) => findLiveAccountByEmail(db, email, loginAccount);
+export type LoginAccount = Awaited<ReturnType<typeof findLoginAccountById>>;
 
 export async function findLoginAccountById(db: Executor, id: string) {
   const [row] = await db.select(loginAccount).from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/**
+ * What a sign-in reads, in one statement: the live (not withdrawn) account of an address, compared without case
+ * (as `findLiveAccountByEmail`), and the security policy as it is now, never a kept copy. Every `POST /login` runs
+ * it, so it is built once and prepared: the database parses and plans it once per connection, not per call.
+ */
+export function prepareLoginLookup(db: Database) {
+  const query = db
+    .select({ policy: getTableColumns(securityPolicy), account: loginAccount })
+    .from(securityPolicy)
+    .leftJoin(
+      users,
+      // The literal (not a parameter) lets a generic plan of the prepared statement use the live-address index.
+      sql`lower(${users.email}) = ${sql.placeholder('email')} and ${users.status} <> 'withdrawn'`,
+    )
+    .where(eq(securityPolicy.id, 1))
+    .limit(1)
+    .prepare('find_login_account');
+  return async (email: string): Promise<{ account: LoginAccount | undefined; policy: SecurityPolicyRow }> => {
+    const [row] = await query.execute({ email: email.toLowerCase() });
+    if (!row) throw new Error('security policy row is missing');
+    return { account: row.account ?? undefined, policy: row.policy };
+  };
 }
 
 /**
@@ -46,16 +69,75 @@ export async function recordFailedLogin(db: Executor, userId: string, limit: num
   return row?.lockedUntil?.getTime() === lockUntil.getTime();
 }
 
-export async function clearFailedLogins(db: Executor, userId: string) {
-  await db.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+/** A session to open at sign-in, with its first refresh token and its audit record. */
+export interface NewSession {
+  id: string;
+  userId: string;
+  now: Date;
+  expiresAt: Date;
+  refreshToken: { hash: string; expiresAt: Date };
+  audit: AuditEntry;
+  /** Whether the account's failed sign-ins and lock are cleared in the same statement. */
+  clearFailedLogins: boolean;
 }
 
-export async function insertSession(db: Executor, userId: string, now: Date, expiresAt: Date) {
-  const [row] = await db
-    .insert(authSessions)
-    .values({ userId, createdAt: now, expiresAt })
-    .returning({ id: authSessions.id, expiresAt: authSessions.expiresAt });
-  return row!;
+/**
+ * Opens a session in one statement, so in one round trip and all or nothing (a statement is a transaction of its
+ * own): the session, its first refresh token and its audit record, and, when asked, the account's failed sign-ins
+ * and lock cleared. Every sign-in runs it, so both forms are built once and prepared.
+ */
+export function prepareSessionOpening(db: Database) {
+  const value = (name: string) => sql.placeholder(name);
+  const at = (name: string) => sql`${value(name)}::timestamptz`;
+  const newSession = db.$with('new_session', { id: sql<string>`id`.as('id') }).as(
+    sql`insert into ${authSessions} (id, user_id, created_at, expires_at)
+      values (${value('sessionId')}::uuid, ${value('userId')}::uuid, ${at('now')}, ${at('sessionEnd')})
+      returning id`,
+  );
+  const audit = db
+    .$with('new_audit', {})
+    .as(
+      auditInsert(
+        Object.fromEntries(
+          ['at', 'actorId', 'action', 'subjectId', 'details', 'ip'].map((name) => [name, value(`audit.${name}`)]),
+        ) as AuditColumns,
+      ),
+    );
+  const refreshToken = db.$with('new_refresh_token', {}).as(
+    sql`insert into ${refreshTokens} (session_id, token_hash, created_at, expires_at)
+      select id, ${value('tokenHash')}, ${at('now')}, ${at('tokenEnd')} from new_session`,
+  );
+  // Only a sign-in that follows failures writes the user: on the embedded database every statement on users is
+  // announced (migration 0019), and drops the accounts kept in memory.
+  const cleared = db.$with('cleared_failures', {}).as(
+    db
+      .update(users)
+      .set({ failedLoginCount: 0, lockedUntil: null })
+      .where(eq(users.id, value('userId')))
+      .getSQL(),
+  );
+  const open = (name: string, ...ctes: WithSubquery[]) =>
+    db
+      .with(newSession, audit, refreshToken, ...ctes)
+      .select({ id: newSession.id })
+      .from(newSession)
+      .prepare(name);
+  const opening = open('open_session');
+  const openingAfterFailures = open('open_session_after_failures', cleared);
+
+  return async (session: NewSession) => {
+    const auditValues = auditColumns(session.audit);
+    const values = {
+      sessionId: session.id,
+      userId: session.userId,
+      now: session.now.toISOString(),
+      sessionEnd: session.expiresAt.toISOString(),
+      tokenHash: session.refreshToken.hash,
+      tokenEnd: session.refreshToken.expiresAt.toISOString(),
+      ...Object.fromEntries(Object.entries(auditValues).map(([name, v]) => [`audit.${name}`, v])),
+    };
+    await (session.clearFailedLogins ? openingAfterFailures : opening).execute(values);
+  };
 }
 
 export async function insertRefreshToken(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
 import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
@@ -16,14 +16,13 @@ import { codeMatches, hashSecret, newEmailCode, newOneUseToken } from '../../sec
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { ACCESS_TOKEN_SECONDS, type TokenIssuer, type VerifiedAccess } from './tokens';
 import {
-  clearFailedLogins,
-  findLoginAccountByEmail,
   findLoginAccountById,
   findSessionOfRefreshToken,
   insertRefreshToken,
-  insertSession,
   loginCodes,
   prepareLiveSessionLookup,
+  prepareLoginLookup,
+  prepareSessionOpening,
   recordFailedLogin,
   revokeSession,
   revokeUserSessions,
@@ -69,19 +68,20 @@ export function createAuthService(deps: AuthDeps) {
   };
 
   const closedForRole = async (role: string) => role !== 'admin' && (await deps.settings.getDowntime()).inDowntime;
+  const lookUpLogin = prepareLoginLookup(db);
+  const openSession = prepareSessionOpening(db);
 
-  async function issueTokens(
+  /** A new refresh token of a session: it outlives the idle timeout only if used (a browser closed longer signs in). */
+  const newRefreshToken = (policy: SecurityPolicyRow, sessionEnd: Date, now: Date) =>
+    newOneUseToken(now, Math.min(policy.inactiveSessionTimeoutInMin * MINUTE_MS, sessionEnd.getTime() - now.getTime()));
+
+  /** The token response: a signed access token of the session, with its refresh token. */
+  async function tokenResponse(
     account: NonNullable<LoginAccount>,
     sessionId: string,
-    sessionEnd: Date,
-    policy: SecurityPolicyRow,
-    executor: Pick<Database, 'select' | 'insert' | 'update'> = db,
+    refreshToken: string,
+    now: Date,
   ): Promise<TAccessTokenResponse> {
-    const now = clock.now();
-    // A refresh token outlives the idle timeout only if used: a browser closed for longer signs in again.
-    const lifetimeMs = Math.min(policy.inactiveSessionTimeoutInMin * MINUTE_MS, sessionEnd.getTime() - now.getTime());
-    const refresh = newOneUseToken(now, lifetimeMs);
-    await insertRefreshToken(executor, { sessionId, tokenHash: refresh.hash, now, expiresAt: refresh.expiresAt });
     const accessToken = await tokens.issueAccessToken(
       {
         userId: account.id,
@@ -97,12 +97,28 @@ export function createAuthService(deps: AuthDeps) {
     );
     return {
       access_token: accessToken,
-      refresh_token: refresh.token,
+      refresh_token: refreshToken,
       expires_in: ACCESS_TOKEN_SECONDS,
       token_type: 'Bearer',
     };
   }
 
+  async function issueTokens(
+    account: NonNullable<LoginAccount>,
+    sessionId: string,
+    sessionEnd: Date,
+    policy: SecurityPolicyRow,
+  ): Promise<TAccessTokenResponse> {
+    const now = clock.now();
+    const refresh = newRefreshToken(policy, sessionEnd, now);
+    await insertRefreshToken(db, { sessionId, tokenHash: refresh.hash, now, expiresAt: refresh.expiresAt });
+    return tokenResponse(account, sessionId, refresh.token, now);
+  }
+
+  /**
+   * Opens a session: the session, its audit record and its first refresh token are written by one statement, after
+   * the access token is signed, so either the caller gets both tokens and every row is there, or neither.
+   */
   async function startSession(
     account: NonNullable<LoginAccount>,
     policy: SecurityPolicyRow,
@@ -110,20 +126,28 @@ export function createAuthService(deps: AuthDeps) {
     method: string,
   ) {
     const now = clock.now();
-    return db.transaction(async (tx) => {
-      // Nearly every sign-in follows none: the write is needed only when there is something to clear.
-      if (account.failedLoginCount > 0 || account.lockedUntil !== null) await clearFailedLogins(tx, account.id);
-      const session = await insertSession(tx, account.id, now, new Date(now.getTime() + SESSION_MAX_HOURS * 3_600_000));
-      await recordAudit(tx, {
+    const sessionId = randomUUID();
+    const expiresAt = new Date(now.getTime() + SESSION_MAX_HOURS * 3_600_000);
+    const refresh = newRefreshToken(policy, expiresAt, now);
+    const reply = await tokenResponse(account, sessionId, refresh.token, now);
+    await openSession({
+      id: sessionId,
+      userId: account.id,
+      now,
+      expiresAt,
+      refreshToken: refresh,
+      audit: {
         at: now,
         action: 'login.succeeded',
         actorId: account.id,
         subjectId: account.id,
-        details: { method, sessionId: session.id },
+        details: { method, sessionId },
         ip: context.ip,
-      });
-      return issueTokens(account, session.id, session.expiresAt, policy, tx);
+      },
+      // Nearly every sign-in follows none: the account is written only when there is something to clear.
+      clearFailedLogins: account.failedLoginCount > 0 || account.lockedUntil !== null,
     });
+    return reply;
   }
 
   /** Counts a wrong password or code; the failure that reaches the limit locks the account. */
@@ -193,7 +217,8 @@ export function createAuthService(deps: AuthDeps) {
       credentials: { email: string; password: string },
       context: RequestContext,
     ): Promise<DataOutcome<TLoginResult & { attemptSecret?: string; expiresAt?: Date }>> {
-      const account = await findLoginAccountByEmail(db, credentials.email);
+      // The policy is read with the account, as it is now: one statement.
+      const { account, policy } = await lookUpLogin(credentials.email);
       // During downtime only administrators sign in; an unknown address is told the same as a patient.
       if (await closedForRole(account?.role ?? 'patient')) return REFUSALS.SYSTEM_DOWN;
       if (!account) {
@@ -206,11 +231,7 @@ export function createAuthService(deps: AuthDeps) {
         });
         return REFUSALS.INVALID_CREDENTIALS;
       }
-      // The policy is read while Argon2 runs on the thread pool.
-      const [passwordMatches, policy] = await Promise.all([
-        verifyPassword(account.passwordHash, credentials.password),
-        findSecurityPolicy(db),
-      ]);
+      const passwordMatches = await verifyPassword(account.passwordHash, credentials.password);
       if (isLocked(account)) {
         await recordAudit(db, {
           at: clock.now(),
