@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gt, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { auditColumns, auditInsert, type AuditColumns, type AuditEntry } from '../../db/audit';
+import { isLiveAccountOf } from '../../db/accounts';
 import type { Database } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
 import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
@@ -30,19 +31,15 @@ export async function findLoginAccountById(db: Executor, id: string) {
 }
 
 /**
- * What a sign-in reads, in one statement: the live (not withdrawn) account of an address, compared without case
- * (as `findLiveAccountByEmail`), and the security policy as it is now, never a kept copy. Every `POST /login` runs
- * it, so it is built once and prepared: the database parses and plans it once per connection, not per call.
+ * What a sign-in reads, in one statement: the live (not withdrawn) account of an address, compared without case,
+ * and the security policy as it is now, never a kept copy. Every `POST /login` runs it, so it is built once and
+ * prepared: the database parses and plans it once per connection, not per call.
  */
 export function prepareLoginLookup(db: Database) {
   const query = db
     .select({ policy: getTableColumns(securityPolicy), account: loginAccount })
     .from(securityPolicy)
-    .leftJoin(
-      users,
-      // The literal (not a parameter) lets a generic plan of the prepared statement use the live-address index.
-      sql`lower(${users.email}) = ${sql.placeholder('email')} and ${users.status} <> 'withdrawn'`,
-    )
+    .leftJoin(users, isLiveAccountOf(sql.placeholder('email')))
     .where(eq(securityPolicy.id, 1))
     .limit(1)
     .prepare('find_login_account');
