@@ -6,7 +6,7 @@
  */
 const IV_BYTES = 12;
 const KEY_BYTES = 32;
-const TAG_BYTES = 16;
+export const TAG_BYTES = 16;
 
 export class PayloadEnvelopeError extends Error {
   constructor(message = 'A value of the payload could not be decrypted.') {
@@ -29,10 +29,15 @@ function base64ToBytes(text: string): Uint8Array<ArrayBuffer> {
 /** The imported key (WebCrypto's CryptoKey, named without relying on the DOM library). */
 export type PayloadKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
-export function importPayloadKey(base64Key: string): Promise<PayloadKey> {
+/** The 32 bytes of a base64 payload key; anything else is refused. */
+export function payloadKeyBytes(base64Key: string): Uint8Array<ArrayBuffer> {
   const raw = Uint8Array.from(atob(base64Key), (c) => c.charCodeAt(0));
   if (raw.length !== KEY_BYTES) throw new PayloadEnvelopeError('The payload key must be 32 bytes.');
-  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  return raw;
+}
+
+export function importPayloadKey(base64Key: string): Promise<PayloadKey> {
+  return crypto.subtle.importKey('raw', payloadKeyBytes(base64Key), 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
 export async function sealValue(key: PayloadKey, value: string): Promise<string> {
@@ -46,16 +51,25 @@ export async function sealValue(key: PayloadKey, value: string): Promise<string>
   return bytesToBase64(out);
 }
 
-export async function openValue(key: PayloadKey, sealed: string): Promise<string> {
+/** A sealed value's IV and its ciphertext followed by the tag; refused when it cannot be one. */
+export function sealedParts(sealed: string): {
+  iv: Uint8Array<ArrayBuffer>;
+  ciphertextAndTag: Uint8Array<ArrayBuffer>;
+} {
   const bytes = base64ToBytes(sealed);
   if (bytes.length < IV_BYTES + TAG_BYTES) throw new PayloadEnvelopeError();
+  return { iv: bytes.subarray(0, IV_BYTES), ciphertextAndTag: bytes.subarray(IV_BYTES) };
+}
+
+/** The opened bytes as text: they must be UTF-8. */
+export function plainText(bytes: ArrayBuffer | Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+export async function openValue(key: PayloadKey, sealed: string): Promise<string> {
+  const { iv, ciphertextAndTag } = sealedParts(sealed);
   try {
-    const plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES) },
-      key,
-      bytes.subarray(IV_BYTES),
-    );
-    return new TextDecoder('utf-8', { fatal: true }).decode(plain);
+    return plainText(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, ciphertextAndTag));
   } catch {
     throw new PayloadEnvelopeError();
   }
@@ -71,14 +85,25 @@ export async function sealPayload(key: PayloadKey, payload: PlainPayload): Promi
   return Object.fromEntries(entries);
 }
 
-/** Opens every value of a sealed payload; anything that is not an object of sealed strings is refused. */
-export async function openPayload(key: PayloadKey, body: unknown): Promise<Record<string, string>> {
+/**
+ * Opens every value of a sealed payload with `open`, which opens one value or throws PayloadEnvelopeError;
+ * anything that is not an object of sealed strings is refused.
+ */
+export async function openPayloadWith(
+  open: (sealed: string) => string | Promise<string>,
+  body: unknown,
+): Promise<Record<string, string>> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new PayloadEnvelopeError();
   const entries = await Promise.all(
     Object.entries(body).map(async ([name, value]) => {
       if (typeof value !== 'string') throw new PayloadEnvelopeError();
-      return [name, await openValue(key, value)] as const;
+      return [name, await open(value)] as const;
     }),
   );
   return Object.fromEntries(entries);
+}
+
+/** Opens every value of a sealed payload under the key. */
+export function openPayload(key: PayloadKey, body: unknown): Promise<Record<string, string>> {
+  return openPayloadWith((sealed) => openValue(key, sealed), body);
 }

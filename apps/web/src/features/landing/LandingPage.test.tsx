@@ -54,6 +54,21 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
       expect(within(faq).getByRole('button', { name: item.question })).toBeVisible();
   });
 
+  it('opens and closes an FAQ answer with its question’s button', async () => {
+    await i18next.changeLanguage(language);
+    renderPage();
+    const [item] = content.faq.items;
+    const question = screen.getByRole('button', { name: item!.question });
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: item!.question })).not.toBeInTheDocument();
+    await userEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: item!.question })).toHaveTextContent(item!.answer);
+    await userEvent.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(item!.answer)).not.toBeVisible();
+  });
+
   it('shows press dates as MM/DD/YYYY and expands a summary on request', async () => {
     await i18next.changeLanguage(language);
     renderPage();
@@ -65,6 +80,7 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
     await userEvent.click(button!);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(button).toHaveTextContent(content.media.showLess);
+    expect(screen.getByText(first!.details)).toBeVisible();
   });
 
   it('gives every sponsor logo its organisation name as alternative text', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocation } from 'react-router';
 import type { LandingContent } from '../content';
@@ -7,7 +7,7 @@ import { landingColors } from '../styles';
 import { LandingSection } from './LandingSection';
 
 /**
- * Frequently asked questions as keyboard-operable accordions (each question is an h3 button). A link to one
+ * Frequently asked questions, each a disclosure: an h3 whose button shows or hides the answer below it. A link to one
  * question (`/#faq-cost`, as the help assistant gives) opens it and brings it into view.
  */
 export function FaqSection({ content }: { content: LandingContent['faq'] }) {
@@ -23,51 +23,80 @@ export function FaqSection({ content }: { content: LandingContent['faq'] }) {
     question?.focus({ preventScroll: true });
   }, [linked]);
 
+  const toggle = (id: string) => setToggled((choices) => new Map(choices).set(id, !isExpanded(id)));
+
   return (
     <LandingSection id="faq" heading={content.heading} intro={content.intro} split>
       <Box>
         {content.items.map((item) => {
           const id = `faq-${item.id}`;
+          const open = isExpanded(item.id);
           return (
-            <Accordion
+            <Box
               key={id}
               id={id}
-              expanded={isExpanded(item.id)}
-              onChange={(_event, open) => setToggled((choices) => new Map(choices).set(item.id, open))}
-              disableGutters
-              elevation={0}
               sx={{
                 mb: 1.5,
-                border: `1px solid ${landingColors.border}`,
-                borderRadius: '12px !important',
-                '&::before': { display: 'none' },
-                '&.Mui-expanded': { borderColor: 'primary.main' },
+                bgcolor: '#ffffff',
+                border: '1px solid',
+                borderColor: open ? 'primary.main' : landingColors.border,
+                borderRadius: '12px',
               }}
             >
-              <AccordionSummary
-                id={`${id}-question`}
-                aria-controls={`${id}-answer`}
-                expandIcon={<ExpandMoreIcon aria-hidden sx={{ color: 'primary.main' }} />}
-                sx={{
-                  px: { xs: 2, sm: 3 },
-                  py: 1,
-                  minHeight: 60,
-                  borderRadius: '12px',
-                  '&.Mui-focusVisible': {
-                    bgcolor: landingColors.tint,
-                    outline: '3px solid #0b5d6b',
-                    outlineOffset: '2px',
-                  },
-                }}
-              >
-                <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.1rem', color: landingColors.heading }}>
+              <Box component="h3" sx={{ m: 0, font: 'inherit' }}>
+                <Box
+                  component="button"
+                  type="button"
+                  id={`${id}-question`}
+                  aria-expanded={open}
+                  aria-controls={`${id}-answer`}
+                  onClick={() => toggle(item.id)}
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                    gap: 2,
+                    width: '100%',
+                    minHeight: 60,
+                    px: { xs: 2, sm: 3 },
+                    py: 1,
+                    border: 0,
+                    borderRadius: '12px',
+                    bgcolor: 'transparent',
+                    font: 'inherit',
+                    fontWeight: 600,
+                    fontSize: '1.1rem',
+                    color: landingColors.heading,
+                    textAlign: 'left',
+                    cursor: 'pointer',
+                    '&:focus-visible': {
+                      bgcolor: landingColors.tint,
+                      outline: '3px solid #0b5d6b',
+                      outlineOffset: '2px',
+                    },
+                  }}
+                >
                   {item.question}
-                </Typography>
-              </AccordionSummary>
-              <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 2.5 }}>
+                  <ExpandMoreIcon
+                    aria-hidden
+                    sx={{
+                      color: 'primary.main',
+                      transform: open ? 'rotate(180deg)' : 'none',
+                      transition: 'transform 0.2s',
+                    }}
+                  />
+                </Box>
+              </Box>
+              <Box
+                id={`${id}-answer`}
+                role="region"
+                aria-labelledby={`${id}-question`}
+                hidden={!open}
+                sx={{ px: { xs: 2, sm: 3 }, pb: 2.5 }}
+              >
                 <Typography sx={{ fontSize: '1.05rem', maxWidth: '70ch' }}>{item.answer}</Typography>
-              </AccordionDetails>
-            </Accordion>
+              </Box>
+            </Box>
           );
         })}
       </Box>

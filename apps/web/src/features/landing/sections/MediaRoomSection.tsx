@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Collapse, Grid, Paper, Typography } from '@mui/material';
+import { Box, Button, Grid, Paper, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { formatDate } from '@portal/shared/dates';
 import type { LandingContent } from '../content';
@@ -44,9 +44,9 @@ function PressItem({ item, labels }: { item: MediaContent['items'][number]; labe
           {item.title}
         </Typography>
         <Typography sx={{ fontSize: '1.05rem' }}>{item.summary}</Typography>
-        <Collapse in={open} id={detailsId}>
-          <Typography sx={{ fontSize: '1.05rem', mt: 1.5 }}>{item.details}</Typography>
-        </Collapse>
+        <Typography id={detailsId} hidden={!open} sx={{ fontSize: '1.05rem', mt: 1.5 }}>
+          {item.details}
+        </Typography>
         <Box sx={{ mt: 'auto', pt: 2 }}>
           <Button
             onClick={() => setOpen((value) => !value)}
