@@ -1,53 +1,8 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, useSignedIn } from './accounts';
 import { expect, expectNoAxeViolations, setLanguage, test, today, type Language, PHONE } from './fixtures';
+import { QUESTIONNAIRE_WORDS as FORMS } from './questionnaire-words';
 import { text } from './texts';
-
-/** Words of the questionnaires themselves (their JSON definitions) and of the form engine, as a person reads them. */
-const FORMS = {
-  en: {
-    next: 'Next',
-    core: 'About you and your kidney health',
-    healthStatus: 'Health status',
-    generalHealth: 'Would you say that in general your health is:',
-    good: 'Good',
-    fair: 'Fair',
-    comparedToLastYear: 'Compared with one year ago, how is your health now?',
-    aboutTheSame: 'About the same',
-    recentDays: 'The past 30 days',
-    physicalDays: /on how many of the past 30 days was your physical health not good/,
-    mentalDays: /on how many of the past 30 days was your mental health not good/,
-    limitedDays: /keep you from your usual activities/,
-    overall: /how would you rate your quality of life/,
-    cause: /What did your doctors say caused your kidney disease/,
-    diabetes: 'Diabetes',
-    stage: 'What stage of kidney disease are you in now?',
-    stage4: 'Stage 4',
-    treatment: 'Which of these describes your treatment today?',
-    dialysis: 'Dialysis',
-  },
-  sp: {
-    next: 'Siguiente',
-    core: 'Sobre usted y la salud de sus riñones',
-    healthStatus: 'Estado de salud',
-    generalHealth: 'En general, diría que su salud es:',
-    good: 'Buena',
-    fair: 'Regular',
-    comparedToLastYear: 'Comparada con hace un año, ¿cómo está su salud ahora?',
-    aboutTheSame: 'Más o menos igual',
-    recentDays: 'Los últimos 30 días',
-    physicalDays: /cuántos de los últimos 30 días su salud física no fue buena/,
-    mentalDays: /cuántos de los últimos 30 días su salud mental no fue buena/,
-    limitedDays: /le impidió hacer sus actividades habituales/,
-    overall: /cómo calificaría su calidad de vida/,
-    cause: /Cuál dijeron sus médicos que fue la causa de su enfermedad renal/,
-    diabetes: 'Diabetes',
-    stage: '¿En qué etapa de la enfermedad renal se encuentra ahora?',
-    stage4: 'Etapa 4',
-    treatment: '¿Cuál de estas opciones describe su tratamiento actual?',
-    dialysis: 'Diálisis',
-  },
-} as const;
 
 /** Signs a fresh participant in, in their language, and opens the Surveys screen. */
 async function openSurveys(

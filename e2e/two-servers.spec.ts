@@ -4,6 +4,7 @@ import { FALLBACK_REGISTRATION_DROPDOWNS } from '../packages/shared/src/referenc
 import { logInWithForm, loginCodeFor, loginCodesTo, PATIENT_PASSWORD } from './accounts';
 import { activationLinkFor, expect, mailsTo, test, uniqueEmail, type Language } from './fixtures';
 import { SMTP_PORT } from './ports';
+import { QUESTIONNAIRE_WORDS } from './questionnaire-words';
 import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
 import {
   BACKEND_HEADER,
@@ -28,28 +29,6 @@ const ADMIN = { email: 'admin@example.org', password: 'Pair#Admin1' };
 /** The reminder's subject (apps/server/src/providers/mail/templates). */
 const REMINDER_SUBJECT = 'Reminder: activate your Kidney Research Study account';
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Words of the questionnaire itself (apps/server/src/modules/surveys/instruments/health-status.json) and of the
- * form engine, as a person reads them. */
-const FORM = {
-  en: {
-    next: 'Next',
-    healthStatus: 'Health status',
-    generalHealth: 'Would you say that in general your health is:',
-    good: 'Good',
-    comparedToLastYear: 'Compared with one year ago, how is your health now?',
-    aboutTheSame: 'About the same',
-    physicalDays: /physical health not good/,
-  },
-  sp: {
-    next: 'Siguiente',
-    healthStatus: 'Estado de salud',
-    generalHealth: 'En general, diría que su salud es:',
-    good: 'Buena',
-    comparedToLastYear: 'Comparada con hace un año, ¿cómo está su salud ahora?',
-    aboutTheSame: 'Más o menos igual',
-    physicalDays: /su salud física no fue buena/,
-  },
-} as const;
 /** Who signs the consent, by the participant's language. */
 const SIGNER: Record<Language, string> = { en: 'Rose Walker', sp: 'María José de la Cruz' };
 
@@ -154,7 +133,7 @@ async function registeredYesterday(email: string) {
 
 for (const language of ['en', 'sp'] as const) {
   const t = (key: string, values?: Record<string, string>) => text(language, key, values);
-  const form = FORM[language];
+  const form = QUESTIONNAIRE_WORDS[language];
 
   test(`a participant whose calls land on either process registers, consents, answers and signs in again (${language})`, async ({
     page,
