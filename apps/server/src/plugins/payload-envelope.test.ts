@@ -1,8 +1,8 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importPayloadKey, PayloadEnvelopeError, sealValue } from '@portal/shared/crypto/payload-envelope';
-import { sealedValueOpener } from './payload-envelope';
+import { importPayloadKey, PayloadEnvelopeError, sealPayload, sealValue } from '@portal/shared/crypto/payload-envelope';
+import { openSealedPayload, sealedValueOpener } from './payload-envelope';
 
 const KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
 const OTHER_KEY = Buffer.from('x'.repeat(32)).toString('base64');
@@ -48,5 +48,28 @@ describe('the server opening sealed values with node crypto', () => {
 
   it('refuses a key that is not 32 bytes', () => {
     expect(() => sealedValueOpener(Buffer.from('short').toString('base64'))).toThrow(PayloadEnvelopeError);
+  });
+
+  it('opens a whole sealed body, booleans arriving as "true" and "false"', async () => {
+    const open = sealedValueOpener(KEY);
+    const sealed = await sealPayload(await importPayloadKey(KEY), { isAdult: true, email: 'a@b.co', other: false });
+    expect(openSealedPayload(open, sealed)).toEqual({ isAdult: 'true', email: 'a@b.co', other: 'false' });
+  });
+
+  it('refuses a body that is not an object of sealed strings', async () => {
+    const open = sealedValueOpener(KEY);
+    const sealed = await sealValue(await importPayloadKey(KEY), 'a@b.co');
+    expect(() => openSealedPayload(open, { email: sealed, age: 70 })).toThrow(PayloadEnvelopeError);
+    expect(() => openSealedPayload(open, [sealed])).toThrow(PayloadEnvelopeError);
+    expect(() => openSealedPayload(open, null)).toThrow(PayloadEnvelopeError);
+    expect(() => openSealedPayload(open, 'text')).toThrow(PayloadEnvelopeError);
+  });
+
+  it('refuses base64 with padding in the middle or characters outside its alphabet', async () => {
+    const open = sealedValueOpener(KEY);
+    const sealed = await sealValue(await importPayloadKey(KEY), 'María');
+    expect(() => open(`${sealed.slice(0, 8)}=${sealed.slice(9)}`)).toThrow(PayloadEnvelopeError);
+    expect(() => open(`${sealed.slice(0, 8)}-${sealed.slice(9)}`)).toThrow(PayloadEnvelopeError);
+    expect(() => open(`${sealed}\n`)).toThrow(PayloadEnvelopeError);
   });
 });
