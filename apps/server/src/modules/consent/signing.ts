@@ -223,8 +223,9 @@ export function createSigningService(deps: SigningDeps) {
       const codeProblem = await checkCode(participant, request.code);
       if (codeProblem) return codeProblem;
 
+      // The store has checked the bytes against the SHA-256 it recorded; that must be the form's own.
       const original = await deps.files.read(db, form.fileId);
-      if (!original || sha256Hex(original.bytes) !== form.sha256)
+      if (!original || original.sha256 !== form.sha256)
         throw new Error(`consent form ${form.id} does not match its hash`);
       const values = normalizedFieldValues(fields, request.values);
       const language = toLanguage(form.language);

@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocation } from 'react-router';
 import type { LandingContent } from '../content';
-import { landingColors } from '../styles';
+import { focusRing, landingColors } from '../styles';
 import { LandingSection } from './LandingSection';
 
 /**
@@ -69,11 +69,8 @@ export function FaqSection({ content }: { content: LandingContent['faq'] }) {
                     color: landingColors.heading,
                     textAlign: 'left',
                     cursor: 'pointer',
-                    '&:focus-visible': {
-                      bgcolor: landingColors.tint,
-                      outline: '3px solid #0b5d6b',
-                      outlineOffset: '2px',
-                    },
+                    '&:focus-visible': { bgcolor: landingColors.tint },
+                    ...focusRing,
                   }}
                 >
                   {item.question}
