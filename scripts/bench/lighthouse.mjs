@@ -34,10 +34,22 @@ const meetsGoals = (f) =>
   f.lcpMs < GOALS.lcpMs &&
   f.cls < GOALS.cls;
 
-/** RUNS measurements of one page; the run with the median performance score stands for the page. */
-async function measurePage(url, chromePort) {
-  const runs = [];
-  for (let run = 0; run < RUNS; run++) {
+/**
+ * Lighthouse's own failures to record a trace, which it answers with "please run Lighthouse again": such a run is
+ * run again, up to RECORDING_ATTEMPTS times. Any other runtime error (the page did not load or paint) fails at once.
+ */
+const RECORDING_FAILURES = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'NO_DCL',
+  'NO_SPEEDLINE_FRAMES',
+  'PROTOCOL_TIMEOUT',
+]);
+const RECORDING_ATTEMPTS = 3;
+
+/** One Lighthouse run of `url`, run again when the trace was not recorded; `onRepeat` hears why. */
+async function lighthouseRun(url, chromePort, onRepeat) {
+  for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port: chromePort,
       output: 'json',
@@ -46,8 +58,18 @@ async function measurePage(url, chromePort) {
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const { runtimeError } = result.lhr;
-    if (runtimeError) throw new Error(`Lighthouse could not load ${url}: ${runtimeError.code} ${runtimeError.message}`);
-    runs.push(figures(result.lhr));
+    if (!runtimeError) return figures(result.lhr);
+    if (!RECORDING_FAILURES.has(runtimeError.code) || attempt === RECORDING_ATTEMPTS)
+      throw new Error(`Lighthouse could not load ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    onRepeat(runtimeError.code);
+  }
+}
+
+/** RUNS measurements of one page; the run with the median performance score stands for the page. */
+async function measurePage(url, chromePort, log) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    runs.push(await lighthouseRun(url, chromePort, (code) => log(`  ${code}: the trace was not recorded; once more`)));
   }
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   const median = sorted[Math.floor(sorted.length / 2)];
@@ -103,7 +125,7 @@ export async function benchLighthouse({ log }) {
     const pages = [];
     for (const page of PAGES) {
       log(`Lighthouse: ${portal.url}${page}`);
-      pages.push({ path: page, ...(await measurePage(`${portal.url}${page}`, chrome.port)) });
+      pages.push({ path: page, ...(await measurePage(`${portal.url}${page}`, chrome.port, log)) });
     }
     printPages(log, pages);
     if (loadBefore > 1)
