@@ -30,6 +30,8 @@ describe('payload envelope', () => {
   it('seals booleans as the strings "true" and "false"', async () => {
     const key = await importPayloadKey(KEY);
     const sealed = await sealPayload(key, { isAdult: true, email: 'a@b.co', other: false });
+    expect(Object.values(sealed).every((value) => typeof value === 'string')).toBe(true);
+    expect(sealed.isAdult).not.toBe('true');
     expect(Object.fromEntries(Object.entries(sealed).map(([name, value]) => [name, openWithNode(value)]))).toEqual({
       isAdult: 'true',
       email: 'a@b.co',
