@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import i18next from 'i18next';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n, loadWholeCatalog } from './lib/i18n';
+import { i18n, initI18n, loadWholeCatalog } from './lib/i18n';
 
 // Every web test file starts in English, with the texts of every page.
 beforeAll(async () => {
@@ -15,7 +14,7 @@ beforeAll(async () => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 // jsdom lays nothing out and has no scrolling: scrolling an element into view does nothing here.

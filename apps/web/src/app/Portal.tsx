@@ -1,5 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+import { ThemeProvider } from '@mui/system';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from '../lib/session';
 import { theme } from './theme';
@@ -16,6 +17,7 @@ export function createQueryClient() {
 export function Portal({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <StrictMode>
+      {/* The system's provider: Material's own also carries the CSS-variables provider, which this theme never uses. */}
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import i18next from 'i18next';
+import { i18n } from '../lib/i18n';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DashboardViewPage from '../features/dashboards/DashboardViewPage';
@@ -34,7 +34,7 @@ function openPage(link: string) {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 describe('DashboardViewPage', () => {
@@ -58,7 +58,7 @@ describe('DashboardViewPage', () => {
   });
 
   it('says in Spanish that a refused link must be opened again, and asks nothing without a token', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     const message =
       'Este enlace del panel ha vencido o no es válido. Vuelva a abrir el panel desde Opciones del sistema.';
     stubPortal(() => new Response(JSON.stringify({ status: false, message }), { status: 401 }));

@@ -1,7 +1,6 @@
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Language } from '@portal/shared/constants';
-import { htmlLang, isLanguage, writeLanguageCookie } from './language';
+import { htmlLang, writeLanguageCookie } from './language';
+import { createTranslator } from './translator';
 
 type CatalogPart = Promise<{ default: Record<string, unknown> }>;
 
@@ -18,45 +17,37 @@ const restPart = (language: Language): CatalogPart =>
 
 /** Set once a page other than the landing page opens: from then on a language loads whole. */
 let wholeCatalogWanted = false;
-/** The rest of a language's texts, loaded or on the way. */
+/** The parts of each language loaded or on the way; a part that failed to load is tried again next time. */
+const firstLoads = new Map<Language, Promise<void>>();
 const restLoads = new Map<Language, Promise<void>>();
+const wholeLoads = new Map<Language, Promise<void>>();
 
-const catalogBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(name, _namespace, callback) {
-    const language: Language = isLanguage(name) ? name : 'en';
-    const whole = wholeCatalogWanted;
-    const done = Promise.all(whole ? [firstPart(language), restPart(language)] : [firstPart(language)]).then(
-      (modules) => callback(null, Object.assign({}, ...modules.map((module) => module.default))),
-      (error: unknown) => {
-        const failure = error instanceof Error ? error : new Error(String(error));
-        callback(failure, null);
-        throw failure;
-      },
-    );
-    if (whole) restLoads.set(language, done); // settles once i18next holds the texts
-    done.catch(() => {
-      if (restLoads.get(language) === done) restLoads.delete(language); // a later page tries again
-    });
-  },
-};
-
-/** Adds the rest of `language`'s texts to those already loaded, once. */
-function loadRest(language: Language): Promise<void> {
-  let load = restLoads.get(language);
-  if (!load) {
-    load = restPart(language).then(({ default: texts }) => {
-      i18next.addResourceBundle(language, 'translation', texts, true, true);
-    });
-    const loading = load;
-    restLoads.set(language, loading);
-    loading.catch(() => {
-      if (restLoads.get(language) === loading) restLoads.delete(language); // a later page tries again
+/** One promise per language and part while it loads and once it is in; forgotten when it fails. */
+function loadOnce(loads: Map<Language, Promise<void>>, language: Language, load: () => Promise<void>) {
+  let loading = loads.get(language);
+  if (!loading) {
+    const started = load();
+    loads.set(language, (loading = started));
+    started.catch(() => {
+      if (loads.get(language) === started) loads.delete(language);
     });
   }
-  return load;
+  return loading;
 }
+
+const loadPart = (loads: Map<Language, Promise<void>>, language: Language, part: (language: Language) => CatalogPart) =>
+  loadOnce(loads, language, () => part(language).then(({ default: texts }) => i18n.addTexts(language, texts)));
+
+/** Every text of `language`: the same promise for as long as it loads and once it is in. */
+export const loadWholeLanguage = (language: Language): Promise<void> =>
+  loadOnce(wholeLoads, language, () =>
+    Promise.all([loadPart(firstLoads, language, firstPart), loadPart(restLoads, language, restPart)]).then(() => {}),
+  );
+
+/** The portal's texts, in the language on screen. */
+export const i18n = createTranslator('en', (language) =>
+  wholeCatalogWanted ? loadWholeLanguage(language) : loadPart(firstLoads, language, firstPart),
+);
 
 /**
  * Makes every text of the language on screen available (and of any language switched to later): the pages
@@ -64,23 +55,13 @@ function loadRest(language: Language): Promise<void> {
  */
 export function loadWholeCatalog(): Promise<void> {
   wholeCatalogWanted = true;
-  const language = i18next.language;
-  return isLanguage(language) ? loadRest(language) : Promise.resolve();
+  return loadWholeLanguage(i18n.language);
 }
 
 export async function initI18n(language: Language) {
-  await i18next
-    .use(catalogBackend)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      fallbackLng: false,
-      supportedLngs: ['en', 'sp'],
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+  await i18n.changeLanguage(language);
   document.documentElement.lang = htmlLang(language);
-  return i18next;
+  return i18n;
 }
 
 /**
@@ -89,9 +70,7 @@ export async function initI18n(language: Language) {
  */
 export async function switchLanguage(language: Language) {
   writeLanguageCookie(language);
-  // A language loaded before holds only what was wanted then; the page on screen needs every text at once.
-  if (wholeCatalogWanted && i18next.hasResourceBundle(language, 'translation')) await loadRest(language);
-  await i18next.changeLanguage(language);
+  await i18n.changeLanguage(language);
   document.documentElement.lang = htmlLang(language);
 }
 

@@ -1,27 +1,18 @@
 import { prerenderToNodeStream } from 'react-dom/static';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { Language } from '@portal/shared/constants';
 import en from '@portal/shared/i18n/en.json';
 import sp from '@portal/shared/i18n/sp.json';
 import { PortalRoutes } from '../app/router';
+import { i18n } from '../lib/i18n';
 import { createQueryClient, Portal } from '../app/Portal';
 import { hoistStyles } from './hoist-styles';
 
-let ready: Promise<unknown> | undefined;
-
 /** The app's texts for the pre-render: both catalogs at hand, as the browser loads one of them. */
-function initTexts() {
-  ready ??= i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: false,
-    supportedLngs: ['en', 'sp'],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    resources: { en: { translation: en }, sp: { translation: sp } },
-  });
-  return ready;
+function addTexts() {
+  if (i18n.hasTexts('en') && i18n.hasTexts('sp')) return;
+  i18n.addTexts('en', en);
+  i18n.addTexts('sp', sp);
 }
 
 /**
@@ -29,8 +20,8 @@ function initTexts() {
  * (the pre-render waits for them): the page's `body` and the `styles` for the head.
  */
 export async function renderPage(path: string, language: Language): Promise<{ styles: string; body: string }> {
-  await initTexts();
-  await i18next.changeLanguage(language);
+  addTexts();
+  i18n.setLanguage(language);
   const portal = (
     <Portal queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Box, Link } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { DowntimeBanner } from './DowntimeBanner';
 import { DowntimeSignOut } from './DowntimeSignOut';

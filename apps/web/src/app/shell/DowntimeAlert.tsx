@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** The downtime notice itself; its code loads only when there is a notice to show. */
 export function DowntimeAlert({ message, onDismiss }: { message: string; onDismiss(): void }) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { useDowntime } from '../../lib/downtime';
 

@@ -1,8 +1,9 @@
-import { Box, Container, Grid, Link, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { Box, Container, Link, Typography } from '@mui/material';
+import { useTranslation } from '../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { useClientConfig } from '../../lib/client-config';
 import { TOGGLE_CLEARANCE } from '../../features/help/components/chat-styles';
+import { columnSpan, twelveColumns } from '../../components/ui/styles';
 
 /** Contact block, copyright lines and the help-desk link (English only). Hidden on /survey by the layout. */
 export function Footer() {
@@ -27,8 +28,8 @@ export function Footer() {
       }}
     >
       <Container maxWidth="lg">
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 6 }}>
+        <Box sx={twelveColumns(3)}>
+          <Box sx={columnSpan({ xs: 12, md: 6 })}>
             <Typography component="h2" variant="h3" sx={{ mb: 1, fontSize: '1.15rem' }}>
               {t('footer.contactHeading')}
             </Typography>
@@ -50,8 +51,8 @@ export function Footer() {
                 </div>
               </Box>
             )}
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }} sx={{ textAlign: { md: 'right' } }}>
+          </Box>
+          <Box sx={{ ...columnSpan({ xs: 12, md: 6 }), textAlign: { md: 'right' } }}>
             {contact && (
               <Link href={contact.helpDeskUrl} color="inherit" target="_blank" rel="noopener noreferrer">
                 {t('footer.helpDesk')}
@@ -59,8 +60,8 @@ export function Footer() {
             )}
             <Typography sx={{ mt: 2 }}>{t('footer.copyright', { year })}</Typography>
             <Typography variant="body2">{t('footer.copyrightFunding')}</Typography>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
       </Container>
     </Box>
   );

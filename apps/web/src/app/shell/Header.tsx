@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { AppBar, Box, Button, IconButton, Toolbar } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { COUNTDOWN_TICK_MS, IDLE_PROMPT_MS, IDLE_TIMEOUT_MS } from '@portal/shared/constants';
 import { useClientConfig } from '../../lib/client-config';
 import { useSession } from '../../lib/session';

@@ -1,5 +1,5 @@
 import { styled } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { changeLanguage, isLanguage } from '../../lib/language';
 

@@ -1,5 +1,5 @@
 import { Box, Drawer, List, ListItemButton, ListItemText } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { isActive, type NavItem } from './navigation';

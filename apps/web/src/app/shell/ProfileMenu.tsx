@@ -13,7 +13,7 @@ import {
   Menu,
   MenuItem,
 } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import defaultProfile from '../../assets/default-profile.svg';
 import { useProfilePictureUrl } from '../../lib/profile-picture';

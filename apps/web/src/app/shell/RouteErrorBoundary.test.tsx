@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { Link, MemoryRouter, useRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -44,7 +44,7 @@ describe('RouteErrorBoundary', () => {
 
   it('says it in Spanish to a Spanish reader', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     renderAt('/broken');
     expect(screen.getByRole('heading', { level: 1, name: 'Algo salió mal' })).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { Button, Container, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PageTakenOver } from './PageTakenOver';
 
 /**

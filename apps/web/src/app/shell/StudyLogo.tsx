@@ -1,5 +1,5 @@
 import { Box, Link } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 
 export function StudyLogo({ to }: { to: string }) {

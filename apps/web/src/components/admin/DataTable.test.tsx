@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { createColumnHelper } from '@tanstack/react-table';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { envelope } from '@portal/shared/api/envelope';
@@ -175,7 +175,7 @@ describe('DataTable', () => {
   });
 
   it('speaks Spanish', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubServer(serveSystems(SYSTEMS));
     renderTable();
     expect(await screen.findByText('Mostrando 1 a 5 de 12 resultados')).toBeInTheDocument();

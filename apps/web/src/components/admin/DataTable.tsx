@@ -20,7 +20,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { serverMessage } from '../../lib/api-client';
 import type { PagedQueryState } from '../../lib/paging';
 import { LoadFailedAlert } from '../ui/LoadFailedAlert';

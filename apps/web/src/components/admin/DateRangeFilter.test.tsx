@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateRangeFilter } from './DateRangeFilter';
 
 afterEach(async () => {
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 const ENGLISH = { from: /From/, to: /To/, apply: 'Apply' };
@@ -45,7 +45,7 @@ describe('DateRangeFilter', () => {
   });
 
   it('speaks Spanish', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     render(<DateRangeFilter value={{ from: '2026-10-27', to: '2026-11-25' }} onApply={vi.fn()} />);
     expect(screen.getByRole('textbox', { name: /Desde/ })).toHaveValue('10/27/2026');
     await typeRange('', '11/25/2026', { from: /Desde/, to: /Hasta/, apply: 'Aplicar' });

@@ -1,6 +1,6 @@
 import { Box, Button, Stack } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { dateRangeProblem, type TDateRange } from '@portal/shared/api/date-range';
 import { parseUsDate, toUsDate } from '@portal/shared/dates';
 import { FormTextField } from '../ui/FormTextField';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -233,7 +233,7 @@ describe('EditorCard', () => {
   });
 
   it('speaks Spanish', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubServer(
       () => schedule('v1', 5),
       () => json(200, { status: true, data: schedule('v2', 5) }),

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Snackbar, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { SUCCESS_MESSAGE_DISPLAY_MS } from '@portal/shared/constants';
 import { serverMessage } from '../../lib/api-client';
 import { LoadFailedAlert } from '../ui/LoadFailedAlert';

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { FormTextField } from '../ui/FormTextField';
 
 export interface NumberSettingFieldProps {

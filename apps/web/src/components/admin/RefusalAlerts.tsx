@@ -1,5 +1,5 @@
 import { Alert, Button, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { focusRing } from '../ui/styles';
 
 /**

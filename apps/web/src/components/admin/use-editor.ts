@@ -1,6 +1,6 @@
 import { useState, type BaseSyntheticEvent } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { SETTINGS_MESSAGES } from '@portal/shared/settings/setting-version';
 import { ApiError, serverMessage } from '../../lib/api-client';
 import { applyServerErrors, serverFieldErrors } from '../../lib/server-errors';

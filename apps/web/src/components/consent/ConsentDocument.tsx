@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { TConsentInputField, TSignatureMark } from '@portal/shared/consent/ceremony';
 import { saveBlob } from '../../lib/blob-files';
 import { Document, Page } from '../../lib/pdf-viewer';

@@ -1,5 +1,5 @@
 import { Box, ButtonBase, Checkbox, InputBase, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { TConsentInputField, TSignatureMark } from '@portal/shared/consent/ceremony';
 import { DATE_FORMAT } from '@portal/shared/constants';
 

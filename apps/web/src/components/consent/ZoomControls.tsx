@@ -1,7 +1,7 @@
 import { IconButton, Typography } from '@mui/material';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 interface ZoomControlsProps {
   /** The zoom steps, smallest first; `zoom` is one of them. */

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okReply, renderWithQueries, stubPortal } from '../../test-portal';
 import { OpenDashboardButton } from './OpenDashboardButton';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 describe('OpenDashboardButton', () => {
@@ -34,7 +34,7 @@ describe('OpenDashboardButton', () => {
   });
 
   it('closes the tab and says so in Spanish when the dashboard cannot be opened', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     vi.stubGlobal(
       'open',

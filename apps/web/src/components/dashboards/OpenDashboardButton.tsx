@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ZDashboardTokenReply, type DashboardId } from '@portal/shared/dashboards/dashboards';
 import { authorizedRequest, serverMessage } from '../../lib/api-client';
 import { focusRing, MEASURE } from '../ui/styles';

@@ -1,7 +1,7 @@
 import { TextField } from '@mui/material';
 import { forwardRef } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { DATE_FORMAT } from '@portal/shared/constants';
 import { FieldError } from './FieldError';
 

@@ -1,5 +1,5 @@
 import { FormHelperText } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /**
  * A message under a control: a catalog key from the shared rules, or a text the server already translated.

@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { focusRing, MEASURE, READING } from './styles';
 
 export interface LoadFailedAlertProps {

@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import { forwardRef, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 
 interface NativeSelectProps {

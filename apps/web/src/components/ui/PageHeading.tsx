@@ -1,6 +1,6 @@
 import { Container, Typography } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** The page's one h1, which also names the browser tab. */
 export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {

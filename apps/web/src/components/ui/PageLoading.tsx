@@ -1,5 +1,5 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /**
  * A page, or a part of one, still loading: a labelled spinner, or a spinner and a line saying what loads

@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { checkPasswordRules, type PasswordRule } from '@portal/shared/registration/password-rules';
 import { VisuallyHidden } from './VisuallyHidden';

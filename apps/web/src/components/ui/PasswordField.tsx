@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { IconButton, InputAdornment } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
 
 /** A password box with a button that shows or hides what was typed (people who type slowly check it). */

@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Box, CircularProgress, Link, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { SectionPicker } from '../../components/ui/SectionPicker';

@@ -1,6 +1,6 @@
 import { Paper } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TLoginRequest, TLoginResult } from '@portal/shared/auth/login';
 import { PageHeading } from '../../components/ui/PageHeading';

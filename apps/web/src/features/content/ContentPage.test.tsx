@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { MemoryRouter } from 'react-router';
 import { STUDY_PAGES, loadStudyPages, type StudyPages } from '@portal/shared/content/study-pages';
 import ContentPage from './ContentPage';
@@ -54,7 +54,7 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
     const page = () => content[language][studyPage.key];
 
     it('has the page title as its one h1 and one h2 per article, in order, without skipped levels', async () => {
-      await i18next.changeLanguage(language);
+      await i18n.changeLanguage(language);
       const { container } = renderAt(studyPage.path);
       expect(await screen.findByRole('heading', { level: 1, name: page().title })).toBeInTheDocument();
       await screen.findByRole('heading', { level: 2, name: page().articles[0]!.title });
@@ -74,7 +74,7 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
     });
 
     it('has nothing axe can find against WCAG 2.2 AA', async () => {
-      await i18next.changeLanguage(language);
+      await i18n.changeLanguage(language);
       const { container } = renderAt(studyPage.path);
       await screen.findByRole('heading', { level: 2, name: page().articles[0]!.title });
       const results = await axe.run(container, {
@@ -86,13 +86,13 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
     });
 
     it('marks the current page in the study information navigation', async () => {
-      await i18next.changeLanguage(language);
+      await i18n.changeLanguage(language);
       renderAt(studyPage.path);
-      const nav = screen.getByRole('navigation', { name: i18next.t('content.studyInformation') });
+      const nav = screen.getByRole('navigation', { name: i18n.t('content.studyInformation') });
       const links = within(nav).getAllByRole('link');
       expect(links.map((link) => link.getAttribute('href'))).toEqual(STUDY_PAGES.map((other) => other.path));
       for (const other of STUDY_PAGES) {
-        const link = within(nav).getByRole('link', { name: i18next.t(TITLE_KEYS[other.key]) });
+        const link = within(nav).getByRole('link', { name: i18n.t(TITLE_KEYS[other.key]) });
         if (other.key === studyPage.key) expect(link).toHaveAttribute('aria-current', 'page');
         else expect(link).not.toHaveAttribute('aria-current');
       }
@@ -100,9 +100,9 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
     });
 
     it('links "on this page" to every article, each link leading to a heading that exists', async () => {
-      await i18next.changeLanguage(language);
+      await i18n.changeLanguage(language);
       const { container } = renderAt(studyPage.path);
-      const nav = await screen.findByRole('navigation', { name: i18next.t('content.onThisPage') });
+      const nav = await screen.findByRole('navigation', { name: i18n.t('content.onThisPage') });
       const links = within(nav).getAllByRole('link');
       expect(links.map((link) => link.textContent)).toEqual(page().articles.map((article) => article.title));
       for (const link of links) {
@@ -115,10 +115,10 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
     });
 
     it('shows each article with its summary, paragraphs and points, and the medical-advice note', async () => {
-      await i18next.changeLanguage(language);
+      await i18n.changeLanguage(language);
       const { container } = renderAt(studyPage.path);
       await screen.findByText(page().intro);
-      expect(screen.getByRole('note')).toHaveTextContent(i18next.t('content.medicalNote'));
+      expect(screen.getByRole('note')).toHaveTextContent(i18n.t('content.medicalNote'));
       for (const article of page().articles) {
         const section = screen.getByRole('region', { name: article.title });
         expect(within(section).getByText(article.summary)).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
   });
 
   it('brings the article in the address into view and focuses its heading', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const article = content[language].education.articles.find((item) => item.id === 'hemodialysis')!;
     renderAt('/education#hemodialysis');
     const heading = await screen.findByRole('heading', { level: 2, name: article.title });
@@ -140,10 +140,10 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
   });
 
   it('focuses an article followed from "on this page"', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const [, second] = content[language].research.articles;
     renderAt('/research');
-    const nav = await screen.findByRole('navigation', { name: i18next.t('content.onThisPage') });
+    const nav = await screen.findByRole('navigation', { name: i18n.t('content.onThisPage') });
     await userEvent.click(within(nav).getByRole('link', { name: second!.title }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: second!.title })).toHaveFocus());
   });
@@ -151,13 +151,13 @@ describe.each(['en', 'sp'] as const)('study information in %s', (language) => {
 
 describe('loading and language', () => {
   it('shows a spinner, then follows a change of language', async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
     renderAt('/support-programs');
-    expect(screen.getByRole('progressbar', { name: i18next.t('common.loading') })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: i18n.t('common.loading') })).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 1, name: content.en.supportPrograms.title }),
     ).toBeInTheDocument();
-    await act(() => i18next.changeLanguage('sp'));
+    await act(() => i18n.changeLanguage('sp'));
     expect(
       await screen.findByRole('heading', { level: 2, name: content.sp.supportPrograms.articles[0]!.title }),
     ).toBeInTheDocument();
@@ -165,13 +165,13 @@ describe('loading and language', () => {
   });
 
   it('says so when the content cannot be loaded', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     loading.fail = true;
     renderAt('/education');
-    expect(await screen.findByRole('alert')).toHaveTextContent(i18next.t('content.loadFailed'));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(i18next.t('pages.education'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('content.loadFailed'));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(i18n.t('pages.education'));
     loading.fail = false;
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('common.retry') }));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('common.retry') }));
     expect(
       await screen.findByRole('heading', { level: 2, name: content.sp.education.articles[0]!.title }),
     ).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { toLanguage } from '@portal/shared/i18n/language';
 import {

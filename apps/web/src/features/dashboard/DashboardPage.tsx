@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { useSession } from '../../lib/session';
 import { LoadFailedAlert } from '../../components/ui/LoadFailedAlert';

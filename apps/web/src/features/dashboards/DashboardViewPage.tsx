@@ -1,6 +1,6 @@
 import { Alert, Typography } from '@mui/material';
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLocation, useParams } from 'react-router';
 import { formatDateTime } from '@portal/shared/dates';
 import type { DashboardId } from '@portal/shared/dashboards/dashboards';

@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import lostIllustration from './not-found.svg';

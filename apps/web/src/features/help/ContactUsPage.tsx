@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Grid, Link, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { TContactSettings } from '@portal/shared/client-config';
 import { PageHeading } from '../../components/ui/PageHeading';

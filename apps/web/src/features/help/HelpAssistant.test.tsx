@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TContactSettings } from '@portal/shared/client-config';
@@ -53,16 +53,16 @@ function renderAssistant() {
 }
 
 async function openChat(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole('button', { name: i18next.t('help.toggle') }));
-  const dialog = await screen.findByRole('dialog', { name: i18next.t('help.title') });
-  await screen.findByRole('button', { name: i18next.t('help.send') });
+  await user.click(screen.getByRole('button', { name: i18n.t('help.toggle') }));
+  const dialog = await screen.findByRole('dialog', { name: i18n.t('help.title') });
+  await screen.findByRole('button', { name: i18n.t('help.send') });
   return dialog;
 }
 
 async function ask(user: ReturnType<typeof userEvent.setup>, question: string) {
-  await user.type(screen.getByRole('textbox', { name: i18next.t('help.questionLabel') }), `${question}{Enter}`);
+  await user.type(screen.getByRole('textbox', { name: i18n.t('help.questionLabel') }), `${question}{Enter}`);
   const log = screen.getByRole('log');
-  await waitFor(() => expect(log).not.toHaveTextContent(i18next.t('help.thinking')), { timeout: 10_000 });
+  await waitFor(() => expect(log).not.toHaveTextContent(i18n.t('help.thinking')), { timeout: 10_000 });
   return log;
 }
 
@@ -87,7 +87,7 @@ describe('help assistant', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAttribute('aria-controls', dialog.id);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your question' })).toHaveFocus());
-    expect(dialog).toHaveAccessibleDescription(i18next.t('help.greeting'));
+    expect(dialog).toHaveAccessibleDescription(i18n.t('help.greeting'));
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -214,7 +214,7 @@ describe('help assistant', () => {
   });
 
   it('greets, answers and points to the study e-mail in Spanish', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     const user = userEvent.setup();
     renderAssistant();
     expect(screen.getByRole('button', { name: 'Ayuda' })).toBeInTheDocument();
@@ -238,7 +238,7 @@ describe('help assistant', () => {
   });
 
   it('says so in Spanish when it does not know, and gives 988 with the Spanish option', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     const user = userEvent.setup();
     renderAssistant();
     await openChat(user);

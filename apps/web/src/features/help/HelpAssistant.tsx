@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { CircularProgress, Fab, GlobalStyles, Paper } from '@mui/material';
 import ChatIcon from '@mui/icons-material/Chat';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { toLanguage } from '@portal/shared/i18n/language';
 import { loadHelpAssistant } from '@portal/shared/help/load-help-assistant';
 import { useSession } from '../../lib/session';

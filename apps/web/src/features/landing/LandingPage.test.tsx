@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../lib/i18n';
 import { MemoryRouter } from 'react-router';
 import LandingPage from './LandingPage';
 import { preloadLandingContent } from './content';
@@ -21,7 +21,7 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
   const content = landingContent[language];
 
   it('has one h1, then h2 and h3 headings without skipped levels', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const { container } = renderPage();
     const levels = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
@@ -34,7 +34,7 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
   });
 
   it('links the calls to action to registration and login', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     renderPage();
     for (const link of screen.getAllByRole('link', { name: content.hero.join }))
       expect(link).toHaveAttribute('href', '/register-patient');
@@ -43,7 +43,7 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
   });
 
   it('names every section by its heading and shows every FAQ as a button', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const { container } = renderPage();
     for (const section of container.querySelectorAll('section')) {
       const id = section.getAttribute('aria-labelledby');
@@ -55,7 +55,7 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
   });
 
   it('opens and closes an FAQ answer with its question’s button', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     renderPage();
     const [item] = content.faq.items;
     const question = screen.getByRole('button', { name: item!.question });
@@ -70,7 +70,7 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
   });
 
   it('shows press dates as MM/DD/YYYY and expands a summary on request', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     renderPage();
     const [first] = content.media.items;
     const [year, month, day] = first!.date.split('-');
@@ -84,7 +84,7 @@ describe.each(['en', 'sp'] as const)('landing page in %s', (language) => {
   });
 
   it('gives every sponsor logo its organisation name as alternative text', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     renderPage();
     for (const tier of content.sponsors.tiers)
       for (const sponsor of tier.sponsors) expect(screen.getByRole('img', { name: sponsor.name })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Box } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLandingContent } from './content';
 import { FaqSection } from './sections/FaqSection';
 import { HeroSection } from './sections/HeroSection';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Paper, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { ZForgotPasswordForm, type TForgotPasswordForm } from '@portal/shared/password/reset-password';
 import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { ApiError, serverMessage } from '../../lib/api-client';

@@ -13,7 +13,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { useDowntime } from '../../lib/downtime';
 import { useClientConfig } from '../../lib/client-config';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { CircularProgress } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PageHeading } from '../../components/ui/PageHeading';

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { i18n } from '../../lib/i18n';
+import { useTranslation } from '../../lib/use-translation';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AdminPanel } from '../../components/admin/AdminPanel';
@@ -107,7 +107,7 @@ describe('System Options', () => {
 
   it('on a phone, a labelled select in Spanish replaces the sidebar and switches tabs', async () => {
     stubPhoneScreen();
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     const router = renderConsole('/system-options?tab=survey');
     const user = userEvent.setup();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Box, List, ListItem, ListItemButton, Stack, useMediaQuery, useTheme } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { PageLoading } from '../../components/ui/PageLoading';

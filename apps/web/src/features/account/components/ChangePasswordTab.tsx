@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CHANGE_PASSWORD_MESSAGES, changePasswordSchema } from '@portal/shared/password/change-password';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { PasswordChecklist } from '../../../components/ui/PasswordChecklist';

@@ -1,7 +1,7 @@
 import { Alert, Box, Checkbox, Chip, CircularProgress, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   COMMUNICATION_MESSAGES,
   ZCommunicationPreferences,

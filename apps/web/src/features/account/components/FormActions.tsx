@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 

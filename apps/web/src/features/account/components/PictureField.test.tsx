@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { PictureField } from './PictureField';
 
@@ -8,7 +8,7 @@ function renderField() {
   const onChange = vi.fn();
   const onError = vi.fn();
   render(<PictureField choice={{ remove: false }} onChange={onChange} onError={onError} />);
-  const input = screen.getByLabelText(i18next.t('account.profile.choosePicture'), { selector: 'input' });
+  const input = screen.getByLabelText(i18n.t('account.profile.choosePicture'), { selector: 'input' });
   return { onChange, onError, input };
 }
 
@@ -44,7 +44,7 @@ describe('the profile picture field', () => {
         error="account.profile.pictureType"
       />,
     );
-    expect(screen.getByRole('img', { name: i18next.t('account.profile.defaultPictureAlt') })).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent(i18next.t('account.profile.pictureType'));
+    expect(screen.getByRole('img', { name: i18n.t('account.profile.defaultPictureAlt') })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(i18n.t('account.profile.pictureType'));
   });
 });

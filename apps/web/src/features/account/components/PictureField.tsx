@@ -1,6 +1,6 @@
 import { Alert, Avatar, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   hasPictureExtension,
   PICTURE_ACCEPT,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
@@ -54,7 +54,7 @@ async function renderProfile(saved: () => Response | Promise<Response>) {
       </SessionProvider>
     </QueryClientProvider>,
   );
-  return screen.findByRole('button', { name: i18next.t('account.save') });
+  return screen.findByRole('button', { name: i18n.t('account.save') });
 }
 
 /** Runs the timers already due (replies, re-renders) without moving the fake clock, until `text` shows. */
@@ -69,7 +69,7 @@ async function showsWithoutTimePassing(text: string) {
 
 describe.each(['en', 'sp'] as const)('Profile in %s', (language) => {
   it('shows the server’s refusal of the date of birth under the field', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const save = await renderProfile(() =>
       json(400, {
         status: false,
@@ -77,14 +77,14 @@ describe.each(['en', 'sp'] as const)('Profile in %s', (language) => {
       }),
     );
     await userEvent.click(save);
-    const field = screen.getByRole('textbox', { name: i18next.t('registration.fields.birthDate') });
-    expect(await screen.findByText(i18next.t('error.register.birthDate18yrsOrAbove'))).toBeVisible();
+    const field = screen.getByRole('textbox', { name: i18n.t('registration.fields.birthDate') });
+    expect(await screen.findByText(i18n.t('error.register.birthDate18yrsOrAbove'))).toBeVisible();
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByText(i18next.t('account.profile.failed'))).not.toBeInTheDocument();
+    expect(screen.queryByText(i18n.t('account.profile.failed'))).not.toBeInTheDocument();
   });
 
   it('says “Something went wrong!” on a failure without details, for two seconds', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     let reply!: (response: Response) => void;
     const save = await renderProfile(() => new Promise((resolve) => (reply = resolve)));
     await userEvent.click(save);
@@ -94,7 +94,7 @@ describe.each(['en', 'sp'] as const)('Profile in %s', (language) => {
     // The clock stands still from the reply on: the message's two seconds start at a known instant.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     reply(json(500, { status: false }));
-    const failed = i18next.t('account.profile.failed');
+    const failed = i18n.t('account.profile.failed');
     expect(await showsWithoutTimePassing(failed)).toBeVisible();
     act(() => vi.advanceTimersByTime(1999));
     expect(screen.getByText(failed)).toBeVisible();

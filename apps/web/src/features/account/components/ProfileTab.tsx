@@ -3,7 +3,7 @@ import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PROFILE_MESSAGES, profileUpdateSchema, type TProfileForm } from '@portal/shared/account/profile';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { SUCCESS_MESSAGE_DISPLAY_MS, UPLOAD_ERROR_DISPLAY_MS, type Language } from '@portal/shared/constants';

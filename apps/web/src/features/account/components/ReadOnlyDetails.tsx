@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { DetailsList } from '../../../components/ui/DetailsList';
 

@@ -1,6 +1,6 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type TAuditAction } from '@portal/shared/audit/audit-log';
 
 /** Who and what a search asks for; empty boxes ask for anyone and any action. */

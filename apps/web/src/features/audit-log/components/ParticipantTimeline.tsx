@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TTimelineKind } from '@portal/shared/audit/audit-log';
 import { formatDateTime } from '@portal/shared/dates';
 import { serverMessage } from '../../../lib/api-client';

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TAuditRecord } from '@portal/shared/audit/audit-log';
 import { DetailsList } from '../../../components/ui/DetailsList';
 import { recordValues, valueText } from './record-values';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { ZLoginRequest, type TLoginRequest, type TLoginResult } from '@portal/shared/auth/login';
 import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** Shown on /login-patient?rsn=iact after an idle sign-out. */
 export function TimedOutNotice({ open, onClose }: { open: boolean; onClose(): void }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CONSENT_DIALOG_RELOAD_MS } from '@portal/shared/constants';
 import { useSession } from '../../../lib/session';
 

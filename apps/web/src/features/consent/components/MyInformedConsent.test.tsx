@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { okReply, renderWithQueries, stubBlobFiles, stubPortal, type PortalCall } from '../../../test-portal';
 import { MyInformedConsent } from './MyInformedConsent';
@@ -51,7 +51,7 @@ describe.each([
   },
 ] as const)('My Informed Consent in $language', (texts) => {
   it('lists every signed version newest first, and views and downloads each one’s own copy', async () => {
-    await i18next.changeLanguage(texts.language);
+    await i18n.changeLanguage(texts.language);
     const calls = portal([V2, V1], (id) => pdf(id));
     const open = vi.fn(() => ({}) as Window);
     vi.stubGlobal('open', open);
@@ -93,7 +93,7 @@ describe.each([
   });
 
   it('shows the loading indicator while a copy downloads, and disables the row whose copy failed', async () => {
-    await i18next.changeLanguage(texts.language);
+    await i18n.changeLanguage(texts.language);
     let finish: (reply: Response) => void = () => {};
     portal([V2, V1], (id) =>
       id === V2.id ? new Promise<Response>((resolve) => (finish = resolve)) : new Response('{}', { status: 500 }),
@@ -111,7 +111,7 @@ describe.each([
   });
 
   it('says No Consent Form Signed before any signing', async () => {
-    await i18next.changeLanguage(texts.language);
+    await i18n.changeLanguage(texts.language);
     const calls = portal([], () => pdf('never'));
     renderWithQueries(<MyInformedConsent />);
     expect(await screen.findByText(texts.none)).toBeVisible();

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { SIGNED_COPY_FILE_NAME } from '@portal/shared/consent/signed-copy';
 import { openBlob, saveBlob } from '../../../lib/blob-files';
 import { useSignedCopies, useSignedVersions } from '../api/consent-api';

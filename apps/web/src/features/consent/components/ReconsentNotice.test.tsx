@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it } from 'vitest';
 import { ReconsentNotice } from './ReconsentNotice';
 
@@ -45,7 +45,7 @@ describe('the re-consent notice above the form', () => {
   ] as const)(
     'in $language names the version signed, its date and each change',
     async ({ language, notice, list, changes }) => {
-      await i18next.changeLanguage(language);
+      await i18n.changeLanguage(language);
       render(<ReconsentNotice reconsent={RECONSENT} />);
       const note = screen.getByRole('note');
       expect(within(note).getByText(notice)).toBeVisible();

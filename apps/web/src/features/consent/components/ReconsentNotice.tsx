@@ -1,5 +1,5 @@
 import { Alert, List, ListItem, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TFormChange, TReconsent } from '@portal/shared/consent/ceremony';
 
 /** How each kind of change is told; a field change names the field. */

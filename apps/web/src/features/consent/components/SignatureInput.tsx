@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import SignaturePad from 'signature_pad';
 import type { TSignatureMark } from '@portal/shared/consent/ceremony';
 import { TYPED_SIGNATURE_MAX } from '@portal/shared/consent/ceremony';

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { EMAIL_CODE_MAX_LENGTH } from '@portal/shared/constants';
 import { serverMessage } from '../../../lib/api-client';
 import { useSendSigningCode } from '../api/consent-api';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { WithdrawDialog } from './WithdrawDialog';
 
@@ -21,7 +21,7 @@ function renderDialog() {
 
 describe.each(['en', 'sp'] as const)('the Withdraw dialog in %s', (language) => {
   it('needs a reason, asks for confirmation, then clears the browser and goes to the login page', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const fetch = vi.fn(async () => new Response(JSON.stringify({ status: true, message: 'ok' })));
     vi.stubGlobal('fetch', fetch);
     const assign = vi.fn();
@@ -30,17 +30,17 @@ describe.each(['en', 'sp'] as const)('the Withdraw dialog in %s', (language) => 
     sessionStorage.setItem('something', 'kept until now');
     renderDialog();
 
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('consent.withdraw.continue') }));
-    expect(screen.getByRole('alert')).toHaveTextContent(i18next.t('consent.reasonRequired'));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('consent.withdraw.continue') }));
+    expect(screen.getByRole('alert')).toHaveTextContent(i18n.t('consent.reasonRequired'));
     expect(fetch).not.toHaveBeenCalled();
 
     await userEvent.type(
-      screen.getByRole('textbox', { name: new RegExp(i18next.t('consent.withdraw.reasonLabel')) }),
+      screen.getByRole('textbox', { name: new RegExp(i18n.t('consent.withdraw.reasonLabel')) }),
       'Moving away',
     );
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('consent.withdraw.continue') }));
-    expect(screen.getByRole('heading', { name: i18next.t('consent.withdraw.confirmTitle') })).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('consent.withdraw.confirm') }));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('consent.withdraw.continue') }));
+    expect(screen.getByRole('heading', { name: i18n.t('consent.withdraw.confirmTitle') })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('consent.withdraw.confirm') }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/login-patient'));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -51,7 +51,7 @@ describe.each(['en', 'sp'] as const)('the Withdraw dialog in %s', (language) => 
   });
 
   it('shows the server’s refusal and stays signed in', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ status: false, message: 'Refused here' }), { status: 403 })),
@@ -59,8 +59,8 @@ describe.each(['en', 'sp'] as const)('the Withdraw dialog in %s', (language) => 
     localStorage.setItem('authorize', '{}');
     renderDialog();
     await userEvent.type(screen.getByRole('textbox'), 'Reason');
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('consent.withdraw.continue') }));
-    await userEvent.click(screen.getByRole('button', { name: i18next.t('consent.withdraw.confirm') }));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('consent.withdraw.continue') }));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('consent.withdraw.confirm') }));
     expect(await screen.findByText('Refused here')).toBeVisible();
     expect(localStorage.getItem('authorize')).toBe('{}');
   });

@@ -9,7 +9,7 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { WITHDRAWAL_REASON_MAX, ZWithdrawRequest } from '@portal/shared/consent/withdrawal';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { clearAllStoredData } from '../../../lib/auth-storage';

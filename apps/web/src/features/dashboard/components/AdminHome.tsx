@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import type { TAdminDashboard } from '@portal/shared/dashboard/dashboard';
 

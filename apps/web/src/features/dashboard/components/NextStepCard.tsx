@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@portal/shared/dates';
 import type { TNextStep } from '@portal/shared/dashboard/dashboard';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { MemoryRouter } from 'react-router';
 import type { TParticipantDashboard } from '@portal/shared/dashboard/dashboard';
 import type { TSurveyEntry } from '@portal/shared/surveys/survey-entries';
@@ -65,7 +65,7 @@ afterEach(() => {
 
 describe('participant home', () => {
   it('opens the signing ceremony at once for a participant who has not signed, and again from the next step', async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
     renderHome(newParticipant, true);
     expect(screen.getByRole('dialog', { name: 'signing ceremony' })).toBeInTheDocument();
     cleanup();
@@ -79,7 +79,7 @@ describe('participant home', () => {
   });
 
   it('once closed, the ceremony stays closed when the home page is shown again, until the next sign-in', async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
     renderHome(newParticipant, true);
     await userEvent.click(screen.getByRole('button', { name: 'Sign later' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -97,7 +97,7 @@ describe('participant home', () => {
   });
 
   it('shows the started questionnaire as the next step with its deadline as MM/DD/YYYY, and the round so far', async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
     renderHome(answering);
     const next = screen.getByRole('region', { name: 'Finish “Quality of life”' });
     expect(next).toHaveTextContent('open until 01/30/2027');
@@ -112,7 +112,7 @@ describe('participant home', () => {
   });
 
   it('speaks Spanish, with the questionnaire titles in Spanish', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     renderHome(answering);
     expect(screen.getByRole('region', { name: 'Termine “Calidad de vida”' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continuar' })).toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('participant home', () => {
   });
 
   it('says when the next round opens once everything is answered', async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
     renderHome({
       ...answering,
       currentRound: [],
@@ -134,7 +134,7 @@ describe('participant home', () => {
 
 describe('administrator home', () => {
   it('lists the figures and leads into System Options', async () => {
-    await i18next.changeLanguage('en');
+    await i18n.changeLanguage('en');
     render(
       <MemoryRouter>
         <AdminHome

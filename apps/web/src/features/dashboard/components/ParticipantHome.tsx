@@ -1,6 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TParticipantDashboard } from '@portal/shared/dashboard/dashboard';
 import { NextStepCard } from './NextStepCard';
 import { StudyLinks } from './StudyLinks';

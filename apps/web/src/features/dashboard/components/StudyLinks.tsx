@@ -1,5 +1,5 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 
 const LINKS = [

@@ -3,7 +3,7 @@ import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '@portal/shared/dates';
 import type { TParticipantDashboard } from '@portal/shared/dashboard/dashboard';

@@ -1,6 +1,6 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import type { Language } from '@portal/shared/constants';
 import type { TExportInstrument } from '@portal/shared/data-export/data-export';

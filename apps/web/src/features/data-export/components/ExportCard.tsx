@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { serverMessage } from '../../../lib/api-client';
 import { downloadExport, type ExportRequest } from '../api/data-export-api';
 

@@ -1,5 +1,5 @@
 import { Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { toUsDate } from '@portal/shared/dates';
 import { DateRangeFilter } from '../../../components/admin/DateRangeFilter';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmailAnalyticsPanel } from './EmailAnalyticsPanel';
 
@@ -12,7 +12,7 @@ beforeEach(() => {
 afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
-  await i18next.changeLanguage('en');
+  await i18n.changeLanguage('en');
 });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -175,7 +175,7 @@ describe('EmailAnalyticsPanel', () => {
   });
 
   it('retries a failed e-mail after confirming, and shows a refusal in Spanish in the dialog', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     let reply = json(409, { status: false, message: 'Este correo electrónico ya se envió de nuevo.' });
     const asked = stubApi(() => reply);
     const user = userEvent.setup();

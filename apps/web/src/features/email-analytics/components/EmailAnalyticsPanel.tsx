@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { MEASURE } from '../../../components/ui/styles';
 import { OpenDashboardButton } from '../../../components/dashboards/OpenDashboardButton';

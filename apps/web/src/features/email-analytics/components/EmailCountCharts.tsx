@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../lib/translator';
+import { useTranslation } from '../../../lib/use-translation';
 import { toUsDate } from '@portal/shared/dates';
 import type { TEmailCounts, TEmailSummary } from '@portal/shared/email-analytics/email-summary';
 import { CHART_COLORS, ChartFigure, type ChartSeries } from '../../../components/admin/ChartFigure';

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import { formatDateTime } from '@portal/shared/dates';
 import { EMAIL_FAILURE_PAGE_SIZES, type TEmailFailure } from '@portal/shared/email-analytics/email-failures';

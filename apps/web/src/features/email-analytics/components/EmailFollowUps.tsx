@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TFollowUp, TFollowUpKind } from '@portal/shared/email-analytics/email-summary';
 import { CHART_COLORS, ChartFigure } from '../../../components/admin/ChartFigure';
 import { MEASURE } from '../../../components/ui/styles';

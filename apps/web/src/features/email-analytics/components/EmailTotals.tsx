@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TEmailSummary } from '@portal/shared/email-analytics/email-summary';
 import { rateText } from './labels';
 

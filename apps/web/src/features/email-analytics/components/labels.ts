@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator';
 
 /** The catalog key of each template's name; a template not listed shows as it is named. */
 const TEMPLATE_KEYS: Record<string, string> = {

@@ -2,7 +2,7 @@ import { Box, Stack } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   HEALTH_SYSTEM_DESCRIPTION_MAX,
   HEALTH_SYSTEM_MESSAGES,

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it } from 'vitest';
 import { okReply, renderWithQueries, stubPortal, type PortalCall } from '../../../test-portal';
 import { axeViolations, fillField, openFieldDialog, pdfFile, pickPdf, user } from '../consent/test-kit';
@@ -418,7 +418,7 @@ describe('Health System Management: registering a system', () => {
   });
 
   it('has nothing axe can find against WCAG 2.2 AA, in Spanish, on the table and each registration step', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubManagement({
       'POST /health-system/validate/basic': () => okReply(undefined, 'Información básica validada correctamente'),
     });

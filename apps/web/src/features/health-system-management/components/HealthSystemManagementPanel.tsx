@@ -1,6 +1,6 @@
 import { Box, Button } from '@mui/material';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { THealthSystemOverviewRow } from '@portal/shared/health-systems/health-system-info';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { HealthSystemModal } from './HealthSystemModal';

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TBasicInfo } from '@portal/shared/health-systems/health-system-info';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { focusRing } from '../../../components/ui/styles';

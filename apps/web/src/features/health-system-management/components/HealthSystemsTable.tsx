@@ -1,7 +1,7 @@
 import { Button, Chip, Stack } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   HEALTH_SYSTEM_PAGE_SIZES,
   type THealthSystemOverviewRow,

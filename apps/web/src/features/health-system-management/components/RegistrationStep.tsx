@@ -11,7 +11,7 @@ import {
   Stack,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { HEALTH_SYSTEM_MESSAGES, type TBasicInfo } from '@portal/shared/health-systems/health-system-info';
 import type { THealthSystemRegistration } from '@portal/shared/health-systems/registration-data';
 import { SubmitButton } from '../../../components/ui/SubmitButton';

@@ -2,7 +2,7 @@ import { Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { z } from 'zod';
 import {
   DROPDOWN_LABEL_MAX,

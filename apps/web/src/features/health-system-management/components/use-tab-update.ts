@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { HEALTH_SYSTEM_MESSAGES } from '@portal/shared/health-systems/health-system-info';
 import { ApiError, serverMessage } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldErrors } from '../../../lib/server-errors';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_FIELD_TYPES } from '@portal/shared/reference/supported-fields';
 import { okReply, renderWithQueries, stubBlobFiles, stubPortal, type PortalCall } from '../../../test-portal';
@@ -361,7 +361,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
 describe('Consent Forms of a registered system, for everyone', () => {
   /** The step in Spanish, inside the page's main landmark as in the portal; answers its English panel. */
   async function renderInSpanish() {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubConsent();
     renderWithQueries(
       <main>

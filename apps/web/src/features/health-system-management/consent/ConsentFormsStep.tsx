@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';
 import { PageLoading } from '../../../components/ui/PageLoading';

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
 import { LazyFieldPlacementEditor } from '../editor/LazyFieldPlacementEditor';

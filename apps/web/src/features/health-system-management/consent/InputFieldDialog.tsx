@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { z } from 'zod';
 import {
   FIELD_DESCRIPTION_MAX,

@@ -1,5 +1,5 @@
 import { Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
 import { visuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { FIELD_TYPE_KEYS } from './field-types';

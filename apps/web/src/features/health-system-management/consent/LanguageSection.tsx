@@ -1,6 +1,6 @@
 import { Box, FormControlLabel, Paper, Switch, Typography } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** A language's consent form: a region headed by the language's name. */
 export function LanguageSection({ languageName, children }: { languageName: string; children: ReactNode }) {

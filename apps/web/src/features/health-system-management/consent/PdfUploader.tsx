@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { visuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { focusRing } from '../../../components/ui/styles';
 import type { ConsentProblem } from './consent-drafts';

@@ -1,5 +1,5 @@
 import { Alert, Box } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { ConsentProblem } from './consent-drafts';
 
 /** The rules consent forms break, announced as one list. */

@@ -9,7 +9,7 @@ import {
   FormControlLabel,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   CONSENT_FORM_MESSAGES,
   type TConsentChange,

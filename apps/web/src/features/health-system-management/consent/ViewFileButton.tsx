@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { viewConsentFile } from '../api/consent-forms-api';
 
 /** A stored form's file name with 'View File', which opens the PDF in a new tab (or saves it when blocked). */

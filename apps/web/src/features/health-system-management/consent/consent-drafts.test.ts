@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it } from 'vitest';
 import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
 import { consentDraftProblems, initialConsentDrafts, type ConsentDraft } from './consent-drafts';
@@ -24,7 +24,7 @@ const custom = (language: 'en' | 'sp', change: Partial<ConsentDraft>): ConsentDr
   ...change,
 });
 const texts = (drafts: ConsentDraft[]) =>
-  consentDraftProblems(drafts, languageName).map((p) => i18next.t(p.message, p.values));
+  consentDraftProblems(drafts, languageName).map((p) => i18n.t(p.message, p.values));
 
 describe('consent drafts', () => {
   it('start with English and Spanish on the default form', () => {
@@ -71,7 +71,7 @@ describe('consent drafts', () => {
 describe('a picked file', () => {
   const said = async (file: File) => {
     const problem = await pickedFileProblem(file, 'English');
-    return problem && i18next.t(problem.message, problem.values);
+    return problem && i18n.t(problem.message, problem.values);
   };
 
   it('is taken when it is a PDF of at most 5 MB', async () => {

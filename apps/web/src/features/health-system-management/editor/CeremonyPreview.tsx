@@ -1,6 +1,7 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, use, useMemo, useState } from 'react';
 import { Alert, Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { loadWholeLanguage } from '../../../lib/i18n';
+import { TranslatorProvider, useTranslation } from '../../../lib/use-translation';
 import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import { LANGUAGES, type Language } from '@portal/shared/constants';
 import { ConsentDocument } from '../../../components/consent/ConsentDocument';
@@ -16,7 +17,8 @@ interface CeremonyPreviewProps {
 }
 
 /** The ceremony's own words, in the language the preview shows. */
-function CeremonyWords({ bytes, fields }: Omit<CeremonyPreviewProps, 'language'>) {
+function CeremonyWords({ bytes, fields, language }: CeremonyPreviewProps) {
+  use(loadWholeLanguage(language)); // the portal may not have needed that language's texts yet
   const { t } = useTranslation();
   // What a participant types here stays here: nothing is saved and nothing can be signed.
   const [values, setValues] = useState<Record<string, string | boolean>>({});
@@ -46,8 +48,8 @@ function CeremonyWords({ bytes, fields }: Omit<CeremonyPreviewProps, 'language'>
 export function CeremonyPreview({ bytes, fields, language }: CeremonyPreviewProps) {
   const { t, i18n } = useTranslation();
   const [shown, setShown] = useState<Language>(language);
-  // A copy of the portal's translations in the shown language: the rest of the portal keeps its own.
-  const shownI18n = useMemo(() => i18n.cloneInstance({ lng: shown, initAsync: false }), [i18n, shown]);
+  // The portal's texts in the shown language: the rest of the portal keeps its own.
+  const shownTexts = useMemo(() => i18n.inLanguage(shown), [i18n, shown]);
   return (
     <Stack spacing={2} sx={{ maxWidth: 960, mx: 'auto' }}>
       <Alert severity="info">{t('healthSystems.editor.previewNote')}</Alert>
@@ -65,11 +67,11 @@ export function CeremonyPreview({ bytes, fields, language }: CeremonyPreviewProp
         ))}
       </ToggleButtonGroup>
       <Box lang={htmlLang(shown)}>
-        <I18nextProvider i18n={shownI18n}>
+        <TranslatorProvider translator={shownTexts}>
           <Suspense fallback={<PageLoading />}>
-            <CeremonyWords key={shown} bytes={bytes} fields={fields} />
+            <CeremonyWords key={shown} bytes={bytes} fields={fields} language={shown} />
           </Suspense>
-        </I18nextProvider>
+        </TranslatorProvider>
       </Box>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { PageSize } from '@portal/shared/health-systems/consent-form-settings';
 import { rectOf, type EditorField } from './editor-fields';
 import { FIELD_TYPE_KEYS } from '../consent/field-types';

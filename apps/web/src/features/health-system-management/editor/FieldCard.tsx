@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { Button, Checkbox, FormControlLabel, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CONSENT_FIELD_TYPES, type ConsentFieldType } from '@portal/shared/consent/ceremony';
 import { type EditorField, type FieldInput, type FieldProblem } from './editor-fields';
 import { FIELD_TYPE_KEYS } from '../consent/field-types';

@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { CONSENT_FIELD_TYPES, type ConsentFieldType } from '@portal/shared/consent/ceremony';
 import {
   CONSENT_FIELDS_MAX,

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Backdrop, CircularProgress } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
 

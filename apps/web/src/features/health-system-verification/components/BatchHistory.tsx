@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '@portal/shared/dates';
 import {
   VERIFICATION_BATCH_PAGE_SIZES,

@@ -1,6 +1,6 @@
 import { Box, Button, LinearProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldError } from '../../../components/ui/FieldError';
 import { visuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { CsvRefused } from '../../../lib/csv-list';

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { VERIFICATION_MESSAGES, type TVerificationRecord } from '@portal/shared/verification/verification-records';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { serverMessage } from '../../../lib/api-client';

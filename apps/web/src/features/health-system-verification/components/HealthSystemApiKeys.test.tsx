@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { HealthSystemApiKeys } from './HealthSystemApiKeys';
 
 const ACTIVE = {
@@ -66,14 +66,14 @@ function stubServer(answer: (call: Call) => Response) {
 }
 
 const press = (key: string, scope: Pick<typeof screen, 'getByRole'> = screen) =>
-  userEvent.click(scope.getByRole('button', { name: i18next.t(key) }));
+  userEvent.click(scope.getByRole('button', { name: i18n.t(key) }));
 
 describe.each(['en', 'sp'] as const)('Health system API keys in %s', (language) => {
   it('lists the keys: who for, their first characters, issued when and by whom, last use and status', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const calls = stubServer(() => json(500, {}));
     renderKeys();
-    expect(screen.getByRole('heading', { name: i18next.t('verification.keys.title') })).toBeVisible();
+    expect(screen.getByRole('heading', { name: i18n.t('verification.keys.title') })).toBeVisible();
     const rows = await screen.findAllByRole('row');
     const cells = (row: HTMLElement) =>
       within(row)
@@ -95,13 +95,13 @@ describe.each(['en', 'sp'] as const)('Health system API keys in %s', (language) 
   });
 
   it('issues a key after checking the fields, then shows it once with a Copy button', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const calls = stubServer(() => ok({ ...ACTIVE, key: KEY }));
     renderKeys();
     await press('verification.keys.issue');
-    const dialog = await screen.findByRole('dialog', { name: i18next.t('verification.keys.issue') });
+    const dialog = await screen.findByRole('dialog', { name: i18n.t('verification.keys.issue') });
     await press('verification.keys.issueSubmit', within(dialog));
     expect(
       within(dialog)
@@ -114,22 +114,22 @@ describe.each(['en', 'sp'] as const)('Health system API keys in %s', (language) 
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
     const select = within(dialog).getByRole('combobox', {
-      name: new RegExp(i18next.t('verification.keys.healthSystem')),
+      name: new RegExp(i18n.t('verification.keys.healthSystem')),
     });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
     await userEvent.selectOptions(select, 'geisinger');
-    const label = within(dialog).getByRole('textbox', { name: new RegExp(i18next.t('verification.keys.label')) });
+    const label = within(dialog).getByRole('textbox', { name: new RegExp(i18n.t('verification.keys.label')) });
     expect(label).toHaveAccessibleDescription(
-      `${i18next.t('verification.keys.labelRequired')} ${i18next.t('verification.keys.labelHelp')}`,
+      `${i18n.t('verification.keys.labelRequired')} ${i18n.t('verification.keys.labelHelp')}`,
     );
     await userEvent.type(label, 'Records team');
     await press('verification.keys.issueSubmit', within(dialog));
 
-    const shown = await within(dialog).findByRole('textbox', { name: i18next.t('verification.keys.newKeyLabel') });
+    const shown = await within(dialog).findByRole('textbox', { name: i18n.t('verification.keys.newKeyLabel') });
     expect(shown).toHaveValue(KEY);
-    expect(dialog).toHaveTextContent(i18next.t('verification.keys.newKeyIntro'));
+    expect(dialog).toHaveTextContent(i18n.t('verification.keys.newKeyIntro'));
     expect(
-      screen.getByRole('heading', { name: i18next.t('verification.keys.newKeyTitle', { healthSystem: 'Geisinger' }) }),
+      screen.getByRole('heading', { name: i18n.t('verification.keys.newKeyTitle', { healthSystem: 'Geisinger' }) }),
     ).toBeVisible();
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
@@ -138,25 +138,25 @@ describe.each(['en', 'sp'] as const)('Health system API keys in %s', (language) 
     });
     await press('verification.keys.copy', within(dialog));
     expect(writeText).toHaveBeenCalledWith(KEY);
-    expect(within(dialog).getByRole('status')).toHaveTextContent(i18next.t('verification.keys.copied'));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(i18n.t('verification.keys.copied'));
     await press('verification.keys.done', within(dialog));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the server’s refusal of the health system under its field', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const message = language === 'en' ? 'This health system does not exist' : 'Este sistema de salud no existe';
     stubServer(() => json(400, { status: false, message, data: [{ errorField: 'healthSystem', message }] }));
     renderKeys();
     await press('verification.keys.issue');
     const dialog = await screen.findByRole('dialog');
     const select = within(dialog).getByRole('combobox', {
-      name: new RegExp(i18next.t('verification.keys.healthSystem')),
+      name: new RegExp(i18n.t('verification.keys.healthSystem')),
     });
     await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
     await userEvent.selectOptions(select, 'riverside');
     await userEvent.type(
-      within(dialog).getByRole('textbox', { name: new RegExp(i18next.t('verification.keys.label')) }),
+      within(dialog).getByRole('textbox', { name: new RegExp(i18n.t('verification.keys.label')) }),
       'Team',
     );
     await press('verification.keys.issueSubmit', within(dialog));
@@ -165,17 +165,17 @@ describe.each(['en', 'sp'] as const)('Health system API keys in %s', (language) 
   });
 
   it('revokes an active key after a confirmation and says so', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const message = language === 'en' ? 'API key revoked. It no longer opens the API.' : 'Clave de API revocada.';
     const calls = stubServer(() => json(200, { status: true, message }));
     renderKeys();
     const revoke = await screen.findByRole('button', {
-      name: i18next.t('verification.keys.revokeLabel', { label: 'Records team', healthSystem: 'Geisinger' }),
+      name: i18n.t('verification.keys.revokeLabel', { label: 'Records team', healthSystem: 'Geisinger' }),
     });
     await userEvent.click(revoke);
-    const dialog = screen.getByRole('dialog', { name: i18next.t('verification.keys.revokeTitle') });
+    const dialog = screen.getByRole('dialog', { name: i18n.t('verification.keys.revokeTitle') });
     expect(dialog).toHaveTextContent(
-      i18next.t('verification.keys.revokeBody', {
+      i18n.t('verification.keys.revokeBody', {
         healthSystem: 'Geisinger',
         prefix: 'hsk_AbCdEfGh',
         label: 'Records team',

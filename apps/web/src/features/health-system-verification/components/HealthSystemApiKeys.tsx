@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate, formatDateTime } from '@portal/shared/dates';
 import { API_KEY_PAGE_SIZES, type TApiKey } from '@portal/shared/verification/push-api';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';

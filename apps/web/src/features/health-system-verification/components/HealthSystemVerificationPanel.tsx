@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   VERIFICATION_PAGE_SIZES,
   type TVerificationFilter,

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   API_KEY_LABEL_MAX,
   ZApiKeyRequest,

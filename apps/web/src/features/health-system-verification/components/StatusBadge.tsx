@@ -1,5 +1,5 @@
 import { Chip, Stack } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TVerificationRecord } from '@portal/shared/verification/verification-records';
 
 /** A record's status: Verified (green), Rejected (red) or Pending (neutral), and Withdrawn beside it if so. */

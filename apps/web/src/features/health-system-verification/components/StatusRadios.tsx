@@ -1,6 +1,6 @@
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldError } from '../../../components/ui/FieldError';
 
 /** The status to set: Verified (true) or Rejected (false); undefined until one is chosen. */

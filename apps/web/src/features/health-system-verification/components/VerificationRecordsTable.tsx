@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@portal/shared/dates';
 import type { TVerificationFilter, TVerificationRecord } from '@portal/shared/verification/verification-records';
 import { DataTable } from '../../../components/admin/DataTable';

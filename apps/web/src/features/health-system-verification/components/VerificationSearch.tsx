@@ -1,6 +1,6 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   ALL_HEALTH_SYSTEMS,
   VERIFICATION_MESSAGES,

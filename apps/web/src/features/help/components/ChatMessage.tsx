@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Link, Typography } from '@mui/material';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import type { TContactSettings } from '@portal/shared/client-config';
 import type { Language } from '@portal/shared/constants';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { Box, Button, IconButton, Link, Paper, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TContactSettings } from '@portal/shared/client-config';
 import type { Language } from '@portal/shared/constants';
 import { FieldError } from '../../../components/ui/FieldError';

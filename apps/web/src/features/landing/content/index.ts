@@ -1,6 +1,6 @@
 import { use } from 'react';
-import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { loadLandingContent, type LandingContent } from '@portal/shared/content/landing';
 
@@ -18,7 +18,7 @@ const landingLanguage = (language: string | undefined): Language => (language ==
  * route starts it beside the page's own code, so neither waits for the other. Only the language on screen is
  * loaded, the other when it is chosen.
  */
-export function preloadLandingContent(language: Language = landingLanguage(i18next.language)): Promise<LandingContent> {
+export function preloadLandingContent(language: Language = landingLanguage(i18n.language)): Promise<LandingContent> {
   let load = loads.get(language);
   if (!load) {
     load = loadLandingContent(language) as Loading;

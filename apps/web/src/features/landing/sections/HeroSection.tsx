@@ -1,9 +1,10 @@
-import { Box, Container, Grid, Paper, Typography } from '@mui/material';
+import { Box, Container, Paper, Typography } from '@mui/material';
 import type { LandingContent } from '../content';
 import { heroUrl } from '../images';
 import { landingColors, plainList } from '../styles';
 import { CallToActions } from './CallToActions';
 import { CheckList } from './CheckList';
+import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 const HERO_HEADING_ID = 'landing-hero-heading';
 
@@ -20,8 +21,8 @@ export function HeroSection({ content }: { content: LandingContent['hero'] }) {
       }}
     >
       <Container maxWidth="lg">
-        <Grid container columnSpacing={{ xs: 3, md: 6 }}>
-          <Grid size={{ xs: 12, md: 7 }} sx={{ pb: { xs: 3, md: 8 } }}>
+        <Box sx={twelveColumns({ xs: 3, md: 6 }, 0)}>
+          <Box sx={{ ...columnSpan({ xs: 12, md: 7 }), pb: { xs: 3, md: 8 } }}>
             <Typography
               sx={{
                 display: 'inline-block',
@@ -96,10 +97,15 @@ export function HeroSection({ content }: { content: LandingContent['hero'] }) {
                 </Box>
               ))}
             </Box>
-          </Grid>
-          <Grid
-            size={{ xs: 12, md: 5 }}
-            sx={{ alignSelf: 'center', display: 'flex', justifyContent: 'center', pb: { xs: 5, md: 8 } }}
+          </Box>
+          <Box
+            sx={{
+              ...columnSpan({ xs: 12, md: 5 }),
+              alignSelf: 'center',
+              display: 'flex',
+              justifyContent: 'center',
+              pb: { xs: 5, md: 8 },
+            }}
           >
             <Box
               component="img"
@@ -110,8 +116,8 @@ export function HeroSection({ content }: { content: LandingContent['hero'] }) {
               fetchPriority="high"
               sx={{ display: 'block', width: '100%', maxWidth: { xs: 320, md: 500 }, height: 'auto' }}
             />
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
       </Container>
     </Box>
   );

@@ -1,6 +1,7 @@
-import { Box, Container, Grid, Typography } from '@mui/material';
+import { Box, Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { landingColors } from '../styles';
+import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 type Tone = 'white' | 'plain' | 'tint';
 
@@ -49,10 +50,10 @@ export function LandingSection({
     >
       <Container maxWidth="lg">
         {split ? (
-          <Grid container columnSpacing={6}>
-            <Grid size={{ xs: 12, md: 4 }}>{header}</Grid>
-            <Grid size={{ xs: 12, md: 8 }}>{children}</Grid>
-          </Grid>
+          <Box sx={twelveColumns(6, 0)}>
+            <Box sx={columnSpan({ xs: 12, md: 4 })}>{header}</Box>
+            <Box sx={columnSpan({ xs: 12, md: 8 })}>{children}</Box>
+          </Box>
         ) : (
           <>
             {header}

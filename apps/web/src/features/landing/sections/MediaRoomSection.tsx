@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Box, Button, Grid, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { formatDate } from '@portal/shared/dates';
 import type { LandingContent } from '../content';
 import { mediaImages } from '../images';
 import { focusRing, landingColors, plainList } from '../styles';
 import { LandingSection } from './LandingSection';
+import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 type MediaContent = LandingContent['media'];
 
@@ -73,13 +74,13 @@ function PressItem({ item, labels }: { item: MediaContent['items'][number]; labe
 export function MediaRoomSection({ content }: { content: MediaContent }) {
   return (
     <LandingSection id="media-room" heading={content.heading} intro={content.intro} tone="tint">
-      <Grid container component="ul" spacing={3} sx={plainList}>
+      <Box component="ul" sx={{ ...plainList, ...twelveColumns(3) }}>
         {content.items.map((item) => (
-          <Grid component="li" key={item.id} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Box component="li" key={item.id} sx={columnSpan({ xs: 12, sm: 6, lg: 3 })}>
             <PressItem item={item} labels={content} />
-          </Grid>
+          </Box>
         ))}
-      </Grid>
+      </Box>
     </LandingSection>
   );
 }

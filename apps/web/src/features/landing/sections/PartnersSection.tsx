@@ -1,16 +1,17 @@
-import { Box, Grid, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { LandingContent } from '../content';
 import { partnerUrl } from '../images';
 import { landingColors, plainList } from '../styles';
 import { LandingSection } from './LandingSection';
+import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 /** Health systems that help their patients learn about the study. */
 export function PartnersSection({ content }: { content: LandingContent['partners'] }) {
   return (
     <LandingSection id="partners" heading={content.heading} intro={content.intro}>
-      <Grid container component="ul" spacing={3} sx={plainList}>
+      <Box component="ul" sx={{ ...plainList, ...twelveColumns(3) }}>
         {content.items.map((partner) => (
-          <Grid component="li" key={partner.name} size={{ xs: 12, md: 4 }}>
+          <Box component="li" key={partner.name} sx={columnSpan({ xs: 12, md: 4 })}>
             <Paper
               elevation={0}
               sx={{
@@ -41,9 +42,9 @@ export function PartnersSection({ content }: { content: LandingContent['partners
                 <Typography sx={{ fontSize: '1.05rem' }}>{partner.description}</Typography>
               </Box>
             </Paper>
-          </Grid>
+          </Box>
         ))}
-      </Grid>
+      </Box>
     </LandingSection>
   );
 }

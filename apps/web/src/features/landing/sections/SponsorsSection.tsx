@@ -1,8 +1,9 @@
-import { Box, Grid, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { LandingContent } from '../content';
 import { sponsorLogos } from '../images';
 import { landingColors, plainList } from '../styles';
 import { LandingSection } from './LandingSection';
+import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 type TierStyle = { accent: string; columns: { xs: number; sm: number; md: number }; logoHeight: number };
 
@@ -41,9 +42,9 @@ export function SponsorsSection({ content }: { content: LandingContent['sponsors
               />
               {tier.title}
             </Typography>
-            <Grid container component="ul" spacing={2} sx={plainList}>
+            <Box component="ul" sx={{ ...plainList, ...twelveColumns(2) }}>
               {tier.sponsors.map((sponsor) => (
-                <Grid component="li" key={sponsor.id} size={style.columns}>
+                <Box component="li" key={sponsor.id} sx={columnSpan(style.columns)}>
                   <Paper
                     elevation={0}
                     sx={{
@@ -75,9 +76,9 @@ export function SponsorsSection({ content }: { content: LandingContent['sponsors
                       sx={{ display: 'block', width: '100%', maxWidth: style.logoHeight * 2.5, height: 'auto' }}
                     />
                   </Paper>
-                </Grid>
+                </Box>
               ))}
-            </Grid>
+            </Box>
           </Box>
         );
       })}

@@ -1,17 +1,18 @@
-import { Box, Grid, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { LandingContent } from '../content';
 import { privacyUrl, stepIcons } from '../images';
 import { landingColors, plainList } from '../styles';
 import { CheckList } from './CheckList';
 import { LandingSection } from './LandingSection';
+import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 /** What participants do, step by step, and how their privacy is protected. */
 export function StepsSection({ content }: { content: LandingContent['steps'] }) {
   return (
     <LandingSection id="how-it-works" heading={content.heading} intro={content.intro} tone="tint">
-      <Grid container component="ol" spacing={3} sx={plainList}>
+      <Box component="ol" sx={{ ...plainList, ...twelveColumns(3) }}>
         {content.items.map((step, index) => (
-          <Grid component="li" key={step.title} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Box component="li" key={step.title} sx={columnSpan({ xs: 12, sm: 6, md: 3 })}>
             <Paper
               elevation={0}
               sx={{ height: '100%', p: 3, borderRadius: 4, border: `1px solid ${landingColors.border}` }}
@@ -35,9 +36,9 @@ export function StepsSection({ content }: { content: LandingContent['steps'] }) 
               </Typography>
               <Typography sx={{ fontSize: '1.05rem' }}>{step.body}</Typography>
             </Paper>
-          </Grid>
+          </Box>
         ))}
-      </Grid>
+      </Box>
 
       <Paper
         elevation={0}

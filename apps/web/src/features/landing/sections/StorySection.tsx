@@ -1,15 +1,16 @@
-import { Box, Grid, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { LandingContent } from '../content';
 import { landingColors } from '../styles';
 import { CheckList } from './CheckList';
 import { LandingSection } from './LandingSection';
+import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 /** Why the study matters: its story, a short quote and the study at a glance. */
 export function StorySection({ content }: { content: LandingContent['story'] }) {
   return (
     <LandingSection id="why-this-study" heading={content.heading}>
-      <Grid container spacing={{ xs: 4, md: 6 }}>
-        <Grid size={{ xs: 12, md: 7 }}>
+      <Box sx={twelveColumns({ xs: 4, md: 6 })}>
+        <Box sx={columnSpan({ xs: 12, md: 7 })}>
           {content.paragraphs.map((paragraph) => (
             <Typography key={paragraph} sx={{ fontSize: '1.125rem', mb: 2.5, maxWidth: '66ch' }}>
               {paragraph}
@@ -29,8 +30,8 @@ export function StorySection({ content }: { content: LandingContent['story'] }) 
               {content.quote}
             </Typography>
           </Box>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
+        </Box>
+        <Box sx={columnSpan({ xs: 12, md: 5 })}>
           <Paper
             elevation={0}
             sx={{
@@ -45,8 +46,8 @@ export function StorySection({ content }: { content: LandingContent['story'] }) 
             </Typography>
             <CheckList items={content.highlights} />
           </Paper>
-        </Grid>
-      </Grid>
+        </Box>
+      </Box>
     </LandingSection>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { type DefinitionCheck, readDefinitionFile } from './definition-check';

@@ -1,5 +1,5 @@
 import { Stack } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { ChartFigure, CHART_COLORS } from '../../../components/admin/ChartFigure';
 import { DetailsList } from '../../../components/ui/DetailsList';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '@portal/shared/dates';
 import type { z } from 'zod';
 import type { ZOneTimeSurveyDetail } from '@portal/shared/surveys/one-time-surveys';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { SubmitButton } from '../../../components/ui/SubmitButton';

@@ -1,7 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@portal/shared/dates';
 import { ONE_TIME_LIST_SIZES, type TOneTimeSurvey } from '@portal/shared/surveys/one-time-surveys';
 import { DataTable } from '../../../components/admin/DataTable';

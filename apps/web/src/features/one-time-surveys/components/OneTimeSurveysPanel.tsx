@@ -1,6 +1,6 @@
 import { Alert, Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { OneTimeAnalytics } from './OneTimeAnalytics';
 import { OneTimeSurveyDetail } from './OneTimeSurveyDetail';

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '@portal/shared/dates';
 import { ONE_TIME_USER_SIZES, type TOneTimeFailure, type TOneTimeUser } from '@portal/shared/surveys/one-time-surveys';
 import { DataTable } from '../../../components/admin/DataTable';

@@ -1,6 +1,6 @@
 import { Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { FieldError } from '../../../components/ui/FieldError';
 import { CsvRefused, readParticipantCsv } from './csv-participants';
 import { FileButton, FormSection } from './FormSection';

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TUnmatchedReason } from '@portal/shared/surveys/one-time-surveys';
 import { DataTable } from '../../../components/admin/DataTable';
 import { useLocalPage } from '../../../components/admin/local-page';

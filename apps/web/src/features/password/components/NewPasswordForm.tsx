@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { newPasswordSchema, PASSWORD_RESET_MESSAGES, type TNewPassword } from '@portal/shared/password/reset-password';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { PasswordChecklist } from '../../../components/ui/PasswordChecklist';

@@ -2,7 +2,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { accountInformationSchema, EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { validateCredentials } from '../api/registration-api';

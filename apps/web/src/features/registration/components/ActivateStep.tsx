@@ -1,6 +1,6 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import { Box, Button, CircularProgress, Link, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink } from 'react-router';
 import { useResendActivation } from '../api/registration-api';
 import { ResendOutcome } from './ResendOutcome';

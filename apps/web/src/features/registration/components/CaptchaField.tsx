@@ -1,6 +1,6 @@
 import { Box, FormLabel } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { API_BASE } from '@portal/shared/constants';

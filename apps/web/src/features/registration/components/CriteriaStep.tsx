@@ -1,6 +1,6 @@
 import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration/registration-form';
 import type { WizardDraft } from '../wizard-draft';
 import { FieldError } from '../../../components/ui/FieldError';

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 import { NO_HEALTH_SYSTEM } from '@portal/shared/registration/registration-form';
 import { NativeSelect } from '../../../components/ui/NativeSelect';

@@ -2,7 +2,7 @@ import { Alert, Box, Checkbox, FormControlLabel, TextField, Typography } from '@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TDropdownSet } from '@portal/shared/reference/registration-dropdowns';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { localCalendarDate } from '@portal/shared/dates';

@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { serverMessage } from '../../../lib/api-client';
 import type { useResendActivation } from '../api/registration-api';
 

@@ -1,5 +1,5 @@
 import { Step, StepButton, StepLabel, Stepper } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
 import { ACTIVATE_STEP, STEPS } from '../wizard-draft';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DowntimeBannerPanel } from './DowntimeBannerPanel';
 import { json, ok, historyLoads, renderEditor, stubEditorServer } from './editor-test-server';
@@ -251,7 +251,7 @@ describe('DowntimeBannerPanel', () => {
   });
 
   it('speaks Spanish: the values, the rules’ messages and the popup', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubServer(() => ok({ ...STORED, version: 'v2' }));
     renderPanel();
     await screen.findByRole('button', { name: 'Editar' });

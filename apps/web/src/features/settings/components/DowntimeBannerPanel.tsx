@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useForm, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { DOWNTIME_MESSAGE_MAX, DOWNTIME_REMINDER_DAYS } from '@portal/shared/constants';
 import { formatDateTime } from '@portal/shared/dates';
 import { DOWNTIME_MESSAGES, type TDowntime } from '@portal/shared/settings/downtime';

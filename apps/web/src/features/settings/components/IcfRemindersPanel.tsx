@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { ReminderScheduleEditor } from './ReminderScheduleEditor';
 

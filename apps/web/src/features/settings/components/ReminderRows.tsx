@@ -3,7 +3,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { REMINDER_DAYS } from '@portal/shared/constants';
 import {
   nextReminderDay,

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import type { TReminderSchedule, TReminderType } from '@portal/shared/settings/reminders';
 import { json, renderEditor, retype, ok, stubEditorServer, type EditorCall } from './editor-test-server';
@@ -288,7 +288,7 @@ describe('ReminderScheduleEditor', () => {
   });
 
   it('speaks Spanish', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubServer(() => schedule('ACCOUNT_ACTIVATION', 'v1', 3));
     const user = userEvent.setup();
     show('ACCOUNT_ACTIVATION');

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { json, ok, historyLoads, renderEditor, stubEditorServer } from './editor-test-server';
 import { SecurityPolicyPanel } from './SecurityPolicyPanel';
@@ -244,7 +244,7 @@ describe('SecurityPolicyPanel', () => {
   });
 
   it('speaks Spanish: the sections, a rule’s message and the popup', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubServer(() => ok({ ...STORED, version: 'v2' }));
     const user = userEvent.setup();
     renderPanel();

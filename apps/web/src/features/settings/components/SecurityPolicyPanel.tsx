@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Typography } from '@mui/material';
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   SECURITY_POLICY_LIMITS,
   ZSecurityPolicyRules,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingChanges } from './SettingChanges';
 
@@ -86,7 +86,7 @@ describe('SettingChanges', () => {
   });
 
   it('says so when nothing has changed yet, in Spanish too', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubChanges([]);
     renderChanges();
     expect(await screen.findByRole('cell', { name: 'Todavía no se ha guardado ningún cambio.' })).toBeVisible();

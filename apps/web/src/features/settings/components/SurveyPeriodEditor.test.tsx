@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { json, renderEditor, retype, ok, stubEditorServer } from './editor-test-server';
 import { SurveyPeriodEditor } from './SurveyPeriodEditor';
@@ -105,7 +105,7 @@ describe('SurveyPeriodEditor', () => {
   });
 
   it('speaks Spanish', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     stubServer(() => period(90, 'v1'));
     const user = userEvent.setup();
     show();

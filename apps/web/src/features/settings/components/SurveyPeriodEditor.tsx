@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { z } from 'zod';
 import { SURVEY_PERIOD_DAYS } from '@portal/shared/constants';
 import { ZSurveyPeriodUpdate } from '@portal/shared/surveys/survey-period';

@@ -1,7 +1,7 @@
 import { Box, Chip } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { formatDate } from '@portal/shared/dates';
 import {

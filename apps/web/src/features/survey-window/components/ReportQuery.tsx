@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { serverMessage } from '../../../lib/api-client';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';
 import { PageLoading } from '../../../components/ui/PageLoading';

@@ -1,6 +1,6 @@
 import { Box, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { toUsDate } from '@portal/shared/dates';
 import { COMPLETION_DAYS, type TSurveyCompletion } from '@portal/shared/surveys/opened-users';
 import { CHART_COLORS, ChartFigure } from '../../../components/admin/ChartFigure';

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TSurveyReportCount } from '@portal/shared/surveys/opened-users';
 import { useSurveyReportCount } from '../api/survey-window-api';
 import { ReportQuery } from './ReportQuery';

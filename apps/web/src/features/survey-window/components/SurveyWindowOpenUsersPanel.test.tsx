@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SurveyWindowOpenUsersPanel } from './SurveyWindowOpenUsersPanel';
 
@@ -119,7 +119,7 @@ describe('SurveyWindowOpenUsersPanel', () => {
   });
 
   it('says so in Spanish when nothing is open, and when a report cannot be loaded, with Try again', async () => {
-    await i18next.changeLanguage('sp');
+    await i18n.changeLanguage('sp');
     let countFails = true;
     stubApi({
       ...working(),

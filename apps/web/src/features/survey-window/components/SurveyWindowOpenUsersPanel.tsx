@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { MEASURE } from '../../../components/ui/styles';
 import { OpenedUsersTable } from './OpenedUsersTable';

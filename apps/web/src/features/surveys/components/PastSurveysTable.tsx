@@ -1,5 +1,5 @@
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@portal/shared/dates';
 import { surveyActions, titleOf, type TSurveyEntry } from '@portal/shared/surveys/survey-entries';
 import { entryId, PAST_STATUS_LABELS } from './survey-labels';

@@ -1,5 +1,5 @@
 import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@portal/shared/dates';
 import { STATUS_LABELS, surveyActions, titleOf, type TSurveyEntry } from '@portal/shared/surveys/survey-entries';
 import { entryId } from './survey-labels';

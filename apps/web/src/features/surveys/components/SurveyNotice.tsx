@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, AlertTitle, Button, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { useSurveyNotification } from '../api/survey-api';

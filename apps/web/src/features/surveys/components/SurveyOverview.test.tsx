@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { TSurveyEntry, TSurveyWidget } from '@portal/shared/surveys/survey-entries';
@@ -83,10 +83,10 @@ function renderOverview(widget: TSurveyWidget) {
 }
 
 describe.each(['en', 'sp'] as const)('the Surveys screen in %s', (language) => {
-  const t = (key: string, values?: Record<string, unknown>) => i18next.t(key, values);
+  const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, values);
 
   it('shows Start, Continue and View as each survey allows, with dates as MM/DD/YYYY', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const fetch = renderOverview(WIDGET);
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(3);
@@ -107,7 +107,7 @@ describe.each(['en', 'sp'] as const)('the Surveys screen in %s', (language) => {
   });
 
   it('lists past surveys in a table and says when the next round opens', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     renderOverview({ ...WIDGET, current: [] });
     expect(await screen.findByText(t('survey.noCurrent'))).toBeVisible();
     expect(screen.getByText(t('survey.nextRound', { date: '03/01/2027' }))).toBeVisible();
@@ -121,7 +121,7 @@ describe.each(['en', 'sp'] as const)('the Surveys screen in %s', (language) => {
   });
 
   it('lists an assigned one-time survey in its own tab and starts it as one', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const oneTime = entry({
       kind: 'one-time',
       roundId: undefined,
@@ -141,7 +141,7 @@ describe.each(['en', 'sp'] as const)('the Surveys screen in %s', (language) => {
   });
 
   it('shows the welcome tour once: it can be stepped through or skipped, and the server is told', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const fetch = renderOverview({ ...WIDGET, tourSeen: false });
     expect(await screen.findByRole('dialog', { name: t('survey.tour.welcomeTitle') })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: t('survey.tour.next') }));
@@ -155,7 +155,7 @@ describe.each(['en', 'sp'] as const)('the Surveys screen in %s', (language) => {
   });
 
   it('asks for consent before anything else', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     renderOverview({ ...WIDGET, consentSigned: false, current: [], past: [] });
     expect(await screen.findByText(t('survey.error.consentRequired'))).toBeVisible();
     expect(screen.getByRole('link', { name: t('survey.signConsent') })).toHaveAttribute('href', '/dashboard');
@@ -163,7 +163,7 @@ describe.each(['en', 'sp'] as const)('the Surveys screen in %s', (language) => {
   });
 
   it('says so when the surveys cannot be loaded', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json({ status: false, message: 'down' }, 500)),

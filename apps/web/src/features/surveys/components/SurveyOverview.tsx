@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDate } from '@portal/shared/dates';
 import type { TSurveyEntry, TSurveyWidget } from '@portal/shared/surveys/survey-entries';

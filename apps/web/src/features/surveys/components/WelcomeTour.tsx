@@ -8,7 +8,7 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 
 const STEPS = [
   { title: 'survey.tour.welcomeTitle', body: 'survey.tour.welcomeBody' },

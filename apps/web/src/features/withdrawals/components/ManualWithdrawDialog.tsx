@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { PENDING_REQUEST_PAGE_SIZES } from '@portal/shared/withdrawals/manual-withdraw';
 import { usePagedQueryState } from '../../../lib/paging';
 import { usePendingRequests } from '../api/withdrawals-api';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { holdText } from './hold-text';
 import { ManualWithdrawForm } from './ManualWithdrawForm';
@@ -15,27 +15,27 @@ function renderForm() {
   );
 }
 
-const field = (key: string) => screen.getByRole('textbox', { name: new RegExp(i18next.t(key)) });
-const press = (key: string) => userEvent.click(screen.getByRole('button', { name: i18next.t(key) }));
+const field = (key: string) => screen.getByRole('textbox', { name: new RegExp(i18n.t(key)) });
+const press = (key: string) => userEvent.click(screen.getByRole('button', { name: i18n.t(key) }));
 
 describe.each(['en', 'sp'] as const)('the Manual Withdraw form in %s', (language) => {
   it('needs a valid e-mail and a reason before it asks for confirmation', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     renderForm();
     await press('withdrawals.manual.continue');
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
-      i18next.t('withdrawals.manual.emailInvalid'),
-      i18next.t('consent.reasonRequired'),
+      i18n.t('withdrawals.manual.emailInvalid'),
+      i18n.t('consent.reasonRequired'),
     ]);
     await userEvent.type(field('withdrawals.manual.emailLabel'), 'ana@example');
     await userEvent.type(field('withdrawals.manual.reasonLabel'), '   ');
     await press('withdrawals.manual.continue');
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
-      i18next.t('withdrawals.manual.emailInvalid'),
-      i18next.t('consent.reasonRequired'),
+      i18n.t('withdrawals.manual.emailInvalid'),
+      i18n.t('consent.reasonRequired'),
     ]);
     expect(fetch).not.toHaveBeenCalled();
     expect(language === 'en' ? 'Please enter valid email' : 'Ingrese un correo electrónico válido').toBe(
@@ -44,7 +44,7 @@ describe.each(['en', 'sp'] as const)('the Manual Withdraw form in %s', (language
   });
 
   it('asks for confirmation, then records the request and says so', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const reply = { status: true, message: 'Request recorded and queued' };
     const fetch = vi.fn(async () => new Response(JSON.stringify(reply)));
     vi.stubGlobal('fetch', fetch);
@@ -52,7 +52,7 @@ describe.each(['en', 'sp'] as const)('the Manual Withdraw form in %s', (language
     await userEvent.type(field('withdrawals.manual.emailLabel'), 'ana@example.org');
     await userEvent.type(field('withdrawals.manual.reasonLabel'), 'Asked by phone');
     await press('withdrawals.manual.continue');
-    expect(screen.getByRole('heading', { name: i18next.t('withdrawals.manual.confirmTitle') })).toBeVisible();
+    expect(screen.getByRole('heading', { name: i18n.t('withdrawals.manual.confirmTitle') })).toBeVisible();
     expect(fetch).not.toHaveBeenCalled();
     await press('withdrawals.manual.back');
     expect(field('withdrawals.manual.emailLabel')).toHaveValue('ana@example.org');
@@ -68,7 +68,7 @@ describe.each(['en', 'sp'] as const)('the Manual Withdraw form in %s', (language
   });
 
   it('shows the server’s refusal under the e-mail field', async () => {
-    await i18next.changeLanguage(language);
+    await i18n.changeLanguage(language);
     const message = 'No participant in the study has this e-mail address. Nothing was recorded.';
     const reply = { status: false, message, data: [{ errorField: 'email', message }] };
     vi.stubGlobal(
@@ -100,11 +100,11 @@ describe('the hold sentence', () => {
   });
   it('reads 1 hour in English and 1 hora in Spanish', async () => {
     const { key, count } = holdText(3600);
-    expect(i18next.t(key, { count })).toBe(
+    expect(i18n.t(key, { count })).toBe(
       'Requests are carried out 1 hour after they are recorded; until then they can be deleted.',
     );
-    await i18next.changeLanguage('sp');
-    expect(i18next.t(key, { count })).toBe(
+    await i18n.changeLanguage('sp');
+    expect(i18n.t(key, { count })).toBe(
       'Las solicitudes se realizan 1 hora después de registrarse; hasta entonces se pueden eliminar.',
     );
   });

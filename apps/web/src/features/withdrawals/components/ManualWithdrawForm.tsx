@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { WITHDRAWAL_REASON_MAX } from '@portal/shared/consent/withdrawal';
 import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { ZManualWithdrawRequest, type TManualWithdrawRequest } from '@portal/shared/withdrawals/manual-withdraw';

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '@portal/shared/dates';
 import type { TPendingRequest, TPendingRequests } from '@portal/shared/withdrawals/manual-withdraw';
 import type { PagedQueryResult } from '../../../components/admin/DataTable';

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@portal/shared/dates';
 import { WITHDRAWAL_USER_PAGE_SIZES, type TWithdrawalUser } from '@portal/shared/withdrawals/withdrawal-users';
 import { DataTable } from '../../../components/admin/DataTable';

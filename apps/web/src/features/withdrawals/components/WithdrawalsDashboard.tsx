@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import { toUsDate } from '@portal/shared/dates';
 import type { TWithdrawalMonth } from '@portal/shared/withdrawals/withdrawal-users';

@@ -1,6 +1,6 @@
 import { Box, Button } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { ManualWithdrawDialog } from './ManualWithdrawDialog';
 import { OpenDashboardButton } from '../../../components/dashboards/OpenDashboardButton';
