@@ -76,6 +76,45 @@ for (const language of ['en', 'sp'] as const) {
     await expectNoAxeViolations(page);
   });
 
+  test(`what is typed before the app has taken the pre-rendered page over is kept and sent (${language})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await setLanguage(page, language, baseURL!);
+    const root = page.locator('#root');
+    const email = page.getByRole('textbox', { name: t('login.email') });
+    const password = page.getByRole('textbox', { name: t('login.password'), exact: true });
+    // Opens the page with the app's start-up held back until the fields have been typed in, as on a slow phone.
+    const typeBeforeTakeover = async (open: () => Promise<unknown>, address: string) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/start-portal-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await open();
+      await expect(root).toHaveAttribute('aria-busy', 'true');
+      await email.fill(address);
+      await password.fill('Wrong#Pass1');
+      release();
+      await expect(root).not.toHaveAttribute('aria-busy');
+      await page.unrouteAll();
+      await expect(email).toHaveValue(address);
+      await expect(password).toHaveValue('Wrong#Pass1');
+    };
+
+    // A first visit: the app takes the pre-rendered page over as it is.
+    await typeBeforeTakeover(() => page.goto('/login-patient'), 'typed.early@example.org');
+    // With something in session storage (a dismissed banner), the app renders the page afresh: what was typed is
+    // put back into the new fields.
+    await page.evaluate(() => sessionStorage.setItem('downtimeBannerDismissed', 'a window'));
+    await typeBeforeTakeover(() => page.reload(), 'typed.again@example.org');
+    await page.getByRole('button', { name: t('login.submit') }).click();
+    // The server checked what was typed: no field was found empty.
+    await expect(page.getByRole('alert').filter({ hasText: t('error.login.incorrect') })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: t('error.login.emailInvalid') })).toHaveCount(0);
+  });
+
   test(`idle for the timeout: the prompt counts down, Stay Logged In keeps the session, then the time-out notice (${language})`, async ({
     page,
     baseURL,

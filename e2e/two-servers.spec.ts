@@ -141,8 +141,9 @@ for (const language of ['en', 'sp'] as const) {
     test.setTimeout(120_000);
     const at = (path: string) => `${proxy.url}${path}`;
     /**
-     * Waits until the app runs in the page after `load` (re)loads it: a public page arrives pre-rendered, and what
-     * is typed before the app takes it over is lost. The running app's footer asks for the client configuration.
+     * Waits until the app runs in the page after `load` (re)loads it: a public page arrives pre-rendered, and its
+     * controls (the language switcher) answer once the app has taken it over. The running app's footer asks for
+     * the client configuration.
      */
     const untilRunning = async (load: () => Promise<unknown>) => {
       const running = page.waitForResponse((r) => r.url().endsWith('/common-server/client-config'));

@@ -1,3 +1,5 @@
+import { keepTypedBeforeTakeover } from './lib/typed-before-takeover';
+
 /**
  * The page paints before the app's code even downloads: a pre-rendered page is on screen at once, with the network
  * left to it and its pictures, and the app starts after its first contentful paint, or after FIRST_PAINT_WAIT_MS
@@ -14,6 +16,7 @@ const start = () => {
 
 const root = document.getElementById('root');
 const prerendered = root?.hasChildNodes() === true;
+if (root) keepTypedBeforeTakeover(root);
 // A form of the pre-rendered page is the app's to send: before the app has taken the page over (while the root
 // is aria-busy), Enter in a field must not send it the browser's own way.
 document.addEventListener(
