@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { catalogParts } from './catalog-parts.ts';
+import { materialThemeWithoutCssVariables } from './material-theme-without-css-variables.ts';
 
 export default defineConfig({
-  plugins: [react(), catalogParts()],
+  plugins: [react(), catalogParts(), materialThemeWithoutCssVariables()],
   server: {
     proxy: { '/common-server': 'http://127.0.0.1:8080' },
   },

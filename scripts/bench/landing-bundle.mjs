@@ -3,7 +3,8 @@
 // modulepreload links), follows static imports transitively, and adds the lazily loaded chunks
 // `/` cannot be taken over without: the app's start-up (which the entry imports after the first paint), the
 // LandingPage chunk, the first part of the English texts and the landing page's English texts (all loaded with
-// import()).
+// import()). A part the app loads beside the page, in a Suspense boundary of its own that the takeover does not
+// wait for (the help assistant's toggle), is not counted.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

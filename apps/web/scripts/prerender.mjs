@@ -22,8 +22,9 @@ const LANGUAGES = [
 ]; // the app's language code, the page's lang
 const ROOT_ELEMENT = '<div id="root"></div>';
 /**
- * Until the app has taken the page over, it is read, scrolled and read aloud but takes no tap: a box ticked or a
- * button pressed before then would be lost. main.tsx keeps its forms from being sent meanwhile.
+ * Until the app has taken the page over, it is read, scrolled and read aloud but takes no tap: a button pressed
+ * before then would do nothing. main.tsx keeps its forms from being sent meanwhile, and notes what is typed in
+ * them, which the app puts back once it has taken over.
  */
 const UNTIL_TAKEN_OVER = 'aria-busy="true" style="pointer-events:none"';
 

@@ -8,9 +8,12 @@ import { PageLoading } from '../../components/ui/PageLoading';
 import { Footer } from './Footer';
 import { PageTakenOver } from './PageTakenOver';
 import { Header } from './Header';
-import { HelpAssistant } from '../../features/help/HelpAssistant';
 import { useSession } from '../../lib/session';
 import { IdlePrompt, SurveyNotice } from './signed-in-parts';
+import { lazyNamed } from '../lazy-named';
+
+// The help assistant's toggle loads its own code beside the page's: the page is taken over without waiting for it.
+const HelpAssistant = lazyNamed(() => import('../../features/help/HelpAssistant'), 'HelpAssistant');
 
 /** Route changes start at the top, unless they lead to a section, which brings itself into view. */
 function ScrollToTop() {
@@ -61,7 +64,9 @@ export function AppLayout() {
         </Suspense>
       </Box>
       {showFooter && <Footer />}
-      <HelpAssistant />
+      <Suspense fallback={null}>
+        <HelpAssistant />
+      </Suspense>
       {session && (
         <Suspense fallback={null}>
           <IdlePrompt />

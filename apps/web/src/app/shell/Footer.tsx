@@ -1,9 +1,9 @@
-import { Box, Container, Link, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { useTranslation } from '../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { useClientConfig } from '../../lib/client-config';
 import { TOGGLE_CLEARANCE } from '../../features/help/components/chat-styles';
-import { columnSpan, twelveColumns } from '../../components/ui/styles';
+import { columnSpan, contentColumn, twelveColumns } from '../../components/ui/styles';
 
 /** Contact block, copyright lines and the help-desk link (English only). Hidden on /survey by the layout. */
 export function Footer() {
@@ -27,7 +27,7 @@ export function Footer() {
         pr: { sm: TOGGLE_CLEARANCE },
       }}
     >
-      <Container maxWidth="lg">
+      <Box sx={contentColumn('lg')}>
         <Box sx={twelveColumns(3)}>
           <Box sx={columnSpan({ xs: 12, md: 6 })}>
             <Typography component="h2" variant="h3" sx={{ mb: 1, fontSize: '1.15rem' }}>
@@ -62,7 +62,7 @@ export function Footer() {
             <Typography variant="body2">{t('footer.copyrightFunding')}</Typography>
           </Box>
         </Box>
-      </Container>
+      </Box>
     </Box>
   );
 }

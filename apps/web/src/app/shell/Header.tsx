@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { AppBar, Box, Button, IconButton, Toolbar } from '@mui/material';
+import { Box, Button, IconButton } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -16,6 +16,34 @@ const PUBLIC_MENU: NavItem[] = [
   { to: '/register-patient', labelKey: 'nav.signUp' },
 ];
 
+/** The bar as MUI's sticky AppBar draws it: on paper, above the page, with the first elevation's shadow. */
+const headerBar = {
+  position: 'sticky',
+  top: 0,
+  zIndex: 'appBar',
+  display: 'flex',
+  flexDirection: 'column',
+  width: '100%',
+  boxSizing: 'border-box',
+  flexShrink: 0,
+  bgcolor: 'background.paper',
+  color: 'inherit',
+  boxShadow: 1,
+} as const;
+
+/** Its row, as MUI's Toolbar lays it out (its heights by width and orientation included). */
+const toolbar = {
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'nowrap',
+  gap: 2,
+  px: { xs: 2, sm: 3 },
+  minHeight: 72,
+  '@media (orientation: landscape)': { minHeight: 48 },
+  '@media (min-width: 600px)': { minHeight: 64 },
+} as const;
+
 export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -25,8 +53,8 @@ export function Header() {
   const menu = session ? (session.isAdmin ? ADMIN_MENU : PATIENT_MENU) : PUBLIC_MENU;
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={1} component="header">
-      <Toolbar sx={{ gap: 2, minHeight: 72, flexWrap: 'nowrap' }}>
+    <Box component="header" sx={headerBar}>
+      <Box sx={toolbar}>
         <IconButton
           edge="start"
           aria-label={t('shell.openMenu')}
@@ -69,13 +97,13 @@ export function Header() {
             <ProfileMenu />
           </Suspense>
         )}
-      </Toolbar>
+      </Box>
       {/* Its code loads when first opened; it then stays mounted, so it also closes with its slide. */}
       {drawerOpened && (
         <Suspense fallback={null}>
           <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} menu={menu} pathname={pathname} />
         </Suspense>
       )}
-    </AppBar>
+    </Box>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Container, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { PageTakenOver } from './PageTakenOver';
+import { contentColumn } from '../../components/ui/styles';
 
 /**
  * Shown instead of a page that failed to render or load (a network drop while a page's code downloads, say):
@@ -13,7 +14,7 @@ export function RouteErrorPage() {
     document.title = `${t('routeError.title')} | ${t('shell.studyName')}`;
   }, [t]);
   return (
-    <Container component="main" maxWidth="sm" sx={{ py: 6 }}>
+    <Box component="main" sx={{ ...contentColumn('sm'), py: 6 }}>
       <Typography variant="h1" sx={{ mb: 2 }}>
         {t('routeError.title')}
       </Typography>
@@ -25,6 +26,6 @@ export function RouteErrorPage() {
         {t('notFound.home')}
       </Button>
       <PageTakenOver />
-    </Container>
+    </Box>
   );
 }

@@ -23,3 +23,7 @@ export const columnSpan = (columns: Partial<Record<Breakpoint, number>>) => ({
   minWidth: 0,
   gridColumn: Object.fromEntries(Object.entries(columns).map(([width, span]) => [width, `span ${span}`])),
 });
+
+/** A page's content column, laid out as MUI's Container does: centred, at most that breakpoint wide, side padding. */
+export const contentColumn = (maxWidth: 'sm' | 'md' | 'lg') =>
+  ({ width: '100%', maxWidth, mx: 'auto', px: { xs: 2, sm: 3 }, boxSizing: 'border-box' }) as const;

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink } from 'react-router';
@@ -39,7 +39,9 @@ export function CallToActions({
 }) {
   const colours = tones[tone];
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={sx}>
+    <Box
+      sx={[{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
       <Button
         component={RouterLink}
         to="/register-patient"
@@ -59,6 +61,6 @@ export function CallToActions({
       >
         {login}
       </Button>
-    </Stack>
+    </Box>
   );
 }

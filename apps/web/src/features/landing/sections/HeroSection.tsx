@@ -1,10 +1,10 @@
-import { Box, Container, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import type { LandingContent } from '../content';
 import { heroUrl } from '../images';
 import { landingColors, plainList } from '../styles';
 import { CallToActions } from './CallToActions';
 import { CheckList } from './CheckList';
-import { columnSpan, twelveColumns } from '../../../components/ui/styles';
+import { columnSpan, contentColumn, twelveColumns } from '../../../components/ui/styles';
 
 const HERO_HEADING_ID = 'landing-hero-heading';
 
@@ -20,7 +20,7 @@ export function HeroSection({ content }: { content: LandingContent['hero'] }) {
         overflow: 'hidden',
       }}
     >
-      <Container maxWidth="lg">
+      <Box sx={contentColumn('lg')}>
         <Box sx={twelveColumns({ xs: 3, md: 6 }, 0)}>
           <Box sx={{ ...columnSpan({ xs: 12, md: 7 }), pb: { xs: 3, md: 8 } }}>
             <Typography
@@ -118,7 +118,7 @@ export function HeroSection({ content }: { content: LandingContent['hero'] }) {
             />
           </Box>
         </Box>
-      </Container>
+      </Box>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Container, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { LandingContent } from '../content';
 import { CallToActions } from './CallToActions';
+import { contentColumn } from '../../../components/ui/styles';
 
 /** Closing call to action on the dark teal band (white on #0b5d6b is 7.3:1). */
 export function JoinSection({ content }: { content: LandingContent['cta'] }) {
@@ -10,7 +11,7 @@ export function JoinSection({ content }: { content: LandingContent['cta'] }) {
       aria-labelledby="join-heading"
       sx={{ bgcolor: 'primary.main', color: '#ffffff', py: { xs: 6, md: 8 } }}
     >
-      <Container maxWidth="md" sx={{ textAlign: { sm: 'center' } }}>
+      <Box sx={{ ...contentColumn('md'), textAlign: { sm: 'center' } }}>
         <Typography variant="h2" id="join-heading" sx={{ mb: 1.5 }}>
           {content.heading}
         </Typography>
@@ -18,7 +19,7 @@ export function JoinSection({ content }: { content: LandingContent['cta'] }) {
           {content.body}
         </Typography>
         <CallToActions tone="dark" join={content.join} login={content.login} sx={{ justifyContent: 'center' }} />
-      </Container>
+      </Box>
     </Box>
   );
 }

@@ -1,7 +1,7 @@
-import { Box, Container, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { landingColors } from '../styles';
-import { columnSpan, twelveColumns } from '../../../components/ui/styles';
+import { columnSpan, contentColumn, twelveColumns } from '../../../components/ui/styles';
 
 type Tone = 'white' | 'plain' | 'tint';
 
@@ -48,7 +48,7 @@ export function LandingSection({
       aria-labelledby={headingId}
       sx={{ bgcolor: backgrounds[tone], py: { xs: 6, md: 9 } }}
     >
-      <Container maxWidth="lg">
+      <Box sx={contentColumn('lg')}>
         {split ? (
           <Box sx={twelveColumns(6, 0)}>
             <Box sx={columnSpan({ xs: 12, md: 4 })}>{header}</Box>
@@ -60,7 +60,7 @@ export function LandingSection({
             {children}
           </>
         )}
-      </Container>
+      </Box>
     </Box>
   );
 }
