@@ -2,7 +2,15 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect, type Page } from '@playwright/test';
 import { importPayloadKey, sealPayload, type PlainPayload } from '../packages/shared/src/crypto/payload-envelope';
-import { activationLinkFor, expectNoAxeViolations, mailsTo, today, uniqueEmail, type Language } from './fixtures';
+import {
+  activationLinkFor,
+  expectNoAxeViolations,
+  mailsTo,
+  today,
+  uniqueEmail,
+  type Language,
+  SLOW_STEP_TIMEOUT_MS,
+} from './fixtures';
 import { PORTAL_PORT } from './ports';
 import { text } from './texts';
 
@@ -140,7 +148,9 @@ export async function loginCodesTo(email: string): Promise<string[]> {
 
 /** The newest login code e-mailed to an address, once more than `seen` codes have arrived. */
 export async function loginCodeFor(email: string, seen = 0): Promise<string> {
-  await expect.poll(async () => (await loginCodesTo(email)).length, { timeout: 15_000 }).toBeGreaterThan(seen);
+  await expect
+    .poll(async () => (await loginCodesTo(email)).length, { timeout: SLOW_STEP_TIMEOUT_MS })
+    .toBeGreaterThan(seen);
   return (await loginCodesTo(email)).at(-1)!;
 }
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { apiLogin, createPatient, logInWithForm, useSignedIn } from './accounts';
-import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, today } from './fixtures';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, today, SLOW_STEP_TIMEOUT_MS } from './fixtures';
 import { drawSignature } from './signing';
 import { text } from './texts';
 
@@ -21,7 +21,7 @@ for (const language of ['en', 'sp'] as const) {
     const dialog = page.getByRole('dialog', { name: t('consent.sign.title') });
     await expect(dialog).toBeVisible();
     const firstPage = new RegExp(`^${t('consent.sign.pageLabel', { page: '1', pages: 'N' }).replace('N', '\\d+')}$`);
-    await expect(dialog.getByRole('region', { name: firstPage })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole('region', { name: firstPage })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
     await expectNoAxeViolations(page);
 
     // Pressing sign with nothing filled names what is missing.
@@ -35,7 +35,7 @@ for (const language of ['en', 'sp'] as const) {
     await dialog.getByRole('button', { name: t('consent.sign.submit') }).click();
 
     const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
-    await expect(thanks).toBeVisible({ timeout: 15_000 });
+    await expect(thanks).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
     await expectNoAxeViolations(page);
     // Closing reloads the page a second later: wait for it before going anywhere else.
     const reloaded = page.waitForEvent('load');
@@ -43,13 +43,15 @@ for (const language of ['en', 'sp'] as const) {
     await reloaded;
     await expect(page.getByRole('region', { name: t('dashboard.progress.heading') })).toContainText(
       t('dashboard.progress.consentSigned', { date: today() }),
-      { timeout: 10_000 },
+      { timeout: SLOW_STEP_TIMEOUT_MS },
     );
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authorize') ?? '{}'));
     const claims = JSON.parse(Buffer.from(stored.access_token.split('.')[1], 'base64url').toString());
     expect(claims.isConsentSigned).toBe(true);
 
-    await expect.poll(async () => (await mailsTo(account.email)).length, { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(async () => (await mailsTo(account.email)).length, { timeout: SLOW_STEP_TIMEOUT_MS })
+      .toBeGreaterThan(1);
 
     await page.getByRole('button', { name: t('shell.profileMenu') }).click();
     await page.getByRole('menuitem', { name: t('shell.myInformedConsent') }).click();

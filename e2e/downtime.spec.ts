@@ -1,5 +1,5 @@
 import { ADMIN, apiLogin, createPatient, logInWithForm, useSignedIn, type TokenPair } from './accounts';
-import { expect, setLanguage, test } from './fixtures';
+import { expect, setLanguage, test, SLOW_STEP_TIMEOUT_MS } from './fixtures';
 import { PORTAL_PORT } from './ports';
 import { text } from './texts';
 
@@ -55,7 +55,7 @@ test.describe('downtime', () => {
     for (const language of ['en', 'sp'] as const) {
       const page = pages[language];
       // At the start (compared as instants, in UTC) the participant is signed out to the login page.
-      await expect(page).toHaveURL(/\/login-patient$/, { timeout: 15_000 });
+      await expect(page).toHaveURL(/\/login-patient$/, { timeout: SLOW_STEP_TIMEOUT_MS });
       expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
       await logInWithForm(page, language, accounts[language].email, accounts[language].password);
       await expect(page.getByRole('alert').filter({ hasText: text(language, 'error.systemDown') })).toBeVisible();

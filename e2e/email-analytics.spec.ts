@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, signConsentByApi, type TokenPair } from './accounts';
-import { expect, expectNoAxeViolations, mailsTo, test, today } from './fixtures';
+import { expect, expectNoAxeViolations, mailsTo, test, today, SLOW_STEP_TIMEOUT_MS } from './fixtures';
 import { mailApiUrl } from './ports';
 import { adminCall, signInAdmin } from './settings-editors';
 import { text } from './texts';
@@ -127,7 +127,7 @@ for (const language of ['en', 'sp'] as const) {
     // This time the signed copy arrives.
     await expect
       .poll(async () => (await mailsTo(participant.email)).filter((m) => /\.pdf/i.test(m.text)).length, {
-        timeout: 15_000,
+        timeout: SLOW_STEP_TIMEOUT_MS,
       })
       .toBe(1);
 

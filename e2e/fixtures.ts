@@ -9,6 +9,13 @@ export type Role = 'patient' | 'admin';
 /** A phone's viewport, portrait. */
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * How long a check waits on heavy work (a PDF page drawn by pdf.js, a signed copy built and e-mailed, a page
+ * reloaded after a session change): longer than every check's default (20 s), which such work has exceeded on two
+ * busy cores. A check that holds passes at once.
+ */
+export const SLOW_STEP_TIMEOUT_MS = 45_000;
+
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
@@ -94,7 +101,9 @@ export async function mailsTo(address: string): Promise<{ subject: string; text:
 
 /** Waits for the n-th e-mail to an address and returns the activation link in it. */
 export async function activationLinkFor(address: string, nth = 1): Promise<{ subject: string; link: string }> {
-  await expect.poll(async () => (await mailsTo(address)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(nth);
+  await expect
+    .poll(async () => (await mailsTo(address)).length, { timeout: SLOW_STEP_TIMEOUT_MS })
+    .toBeGreaterThanOrEqual(nth);
   const mail = (await mailsTo(address))[nth - 1]!;
   const link = /https?:\/\/[^\s"<>]+\/registration-confirm\?[^\s"<>]+/.exec(mail.text)?.[0];
   if (!link) throw new Error('The e-mail holds no activation link.');

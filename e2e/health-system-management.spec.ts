@@ -11,6 +11,7 @@ import {
   today,
   uniqueEmail,
   type Language,
+  SLOW_STEP_TIMEOUT_MS,
 } from './fixtures';
 import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
 import { signInAdmin } from './settings-editors';
@@ -76,7 +77,7 @@ async function signCeremony(page: Page, language: Language, ceremony: Locator, n
   await drawSignature(page, ceremony.getByRole('img', { name: t('consent.sign.padLabel') }));
   await ceremony.getByRole('button', { name: t('consent.sign.submit') }).click();
   const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
-  await expect(thanks).toBeVisible({ timeout: 15_000 });
+  await expect(thanks).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
   // Closing reloads the page a second later: wait for it before going anywhere else.
   const reloaded = page.waitForEvent('load');
   await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
@@ -89,7 +90,8 @@ for (const language of ['en', 'sp'] as const) {
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    // The whole story, two browsers and three PDFs drawn: it has taken four minutes on two busy cores.
+    test.setTimeout(420_000);
     const t = (key: string, values?: Record<string, string>) => text(language, key, values);
     const story = STORIES[language];
     // A system of its own on every run (a retry runs against the same portal, where names are taken).
@@ -189,7 +191,7 @@ for (const language of ['en', 'sp'] as const) {
       name: t('healthSystems.editor.title', { language: languageName(language) }),
     });
     const pdfPage = editor.getByRole('region', { name: t('consent.sign.pageLabel', { page: '1', pages: '1' }) });
-    await expect(pdfPage).toBeVisible({ timeout: 15_000 });
+    await expect(pdfPage).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
     await expect(pdfPage.locator('canvas')).toBeVisible();
     await expectNoAxeViolations(page);
     await editor
@@ -293,7 +295,7 @@ for (const language of ['en', 'sp'] as const) {
     const ceremony = participantPage.getByRole('dialog', { name: t('consent.sign.title') });
     await expect(
       ceremony.getByRole('region', { name: t('consent.sign.pageLabel', { page: '1', pages: '1' }) }),
-    ).toBeVisible({ timeout: 15_000 });
+    ).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
     await expect(
       ceremony.getByRole('checkbox', { name: `${story.agree} (${t('consent.sign.required')})` }),
     ).toBeVisible();
@@ -363,7 +365,7 @@ for (const language of ['en', 'sp'] as const) {
     await participantPage.goto('/dashboard');
     await expect(
       ceremony.getByRole('region', { name: t('consent.sign.pageLabel', { page: '1', pages: '1' }) }),
-    ).toBeVisible({ timeout: 15_000 });
+    ).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
     const notice = ceremony.getByRole('note');
     await expect(notice).toContainText(t('consent.reconsent.notice', { version: '1', date: today() }));
     await expect(notice.getByRole('list', { name: t('consent.reconsent.changesLabel') })).toHaveText(

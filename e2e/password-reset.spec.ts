@@ -1,5 +1,5 @@
 import { createPatient, logInWithForm, loginCodesTo } from './accounts';
-import { expect, expectNoAxeViolations, mailsTo, setLanguage, test } from './fixtures';
+import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, SLOW_STEP_TIMEOUT_MS } from './fixtures';
 import { text } from './texts';
 
 const NEW_PASSWORD = 'Renal#Path2027';
@@ -10,7 +10,7 @@ async function resetLinkFor(address: string): Promise<string> {
     (await mailsTo(address))
       .map((mail) => /https?:\/\/[^\s"<>]+\/reset-password\?[^\s"<>]+/.exec(mail.text)?.[0])
       .filter((link): link is string => link !== undefined);
-  await expect.poll(async () => (await links()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await links()).length, { timeout: SLOW_STEP_TIMEOUT_MS }).toBeGreaterThan(0);
   return (await links()).at(-1)!.replaceAll('&amp;', '&');
 }
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { importPayloadKey, sealPayload } from '../packages/shared/src/crypto/payload-envelope';
 import { FALLBACK_REGISTRATION_DROPDOWNS } from '../packages/shared/src/reference/registration-dropdowns';
 import { logInWithForm, loginCodeFor, loginCodesTo, PATIENT_PASSWORD } from './accounts';
-import { activationLinkFor, expect, mailsTo, test, uniqueEmail, type Language } from './fixtures';
+import { activationLinkFor, expect, mailsTo, test, uniqueEmail, type Language, SLOW_STEP_TIMEOUT_MS } from './fixtures';
 import { SMTP_PORT } from './ports';
 import { QUESTIONNAIRE_WORDS } from './questionnaire-words';
 import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
@@ -195,14 +195,14 @@ for (const language of ['en', 'sp'] as const) {
     // The consent ceremony; once signed, the web app trades its refresh token for one that says so.
     const ceremony = page.getByRole('dialog', { name: t('consent.sign.title') });
     const firstPage = new RegExp(`^${t('consent.sign.pageLabel', { page: '1', pages: 'N' }).replace('N', '\\d+')}$`);
-    await expect(ceremony.getByRole('region', { name: firstPage })).toBeVisible({ timeout: 15_000 });
+    await expect(ceremony.getByRole('region', { name: firstPage })).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
     for (const box of await ceremony.getByRole('checkbox').all()) await box.check();
     await ceremony.getByRole('textbox').first().fill(SIGNER[language]);
     await drawSignature(page, ceremony.getByRole('img', { name: t('consent.sign.padLabel') }));
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/common-server/refresh-token'));
     await ceremony.getByRole('button', { name: t('consent.sign.submit') }).click();
     const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
-    await expect(thanks).toBeVisible({ timeout: 15_000 });
+    await expect(thanks).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
     expect((await refreshed).status()).toBe(200);
     const reloaded = page.waitForEvent('load');
     await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
