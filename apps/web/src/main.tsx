@@ -16,7 +16,7 @@ const start = () => {
 
 const root = document.getElementById('root');
 const prerendered = root?.hasChildNodes() === true;
-if (root) keepTypedBeforeTakeover(root);
+if (root && prerendered) keepTypedBeforeTakeover(root);
 // A form of the pre-rendered page is the app's to send: before the app has taken the page over (while the root
 // is aria-busy), Enter in a field must not send it the browser's own way.
 document.addEventListener(

@@ -38,7 +38,6 @@ describe('what is typed before the app takes a page over', () => {
 
     root.innerHTML = ''; // the app's own render replaces the pre-rendered fields
     root.removeAttribute('aria-busy');
-    type(document.createElement('input'), 'ignored'); // not busy any more: nothing more is noted
     render(<SignInForm />, { container: root });
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
 
