@@ -1,2 +1,2 @@
-/** The arguments `npm start` gives node: its V8 flags, then scripts/start.mjs. */
+/** The arguments `npm start` gives node: its flags (V8's, the thread pool's preload), then scripts/start.mjs. */
 export function startArguments(): string[];

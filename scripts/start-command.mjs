@@ -1,4 +1,4 @@
-// The arguments `npm start` gives node (package.json's "start" script: its V8 flags, then scripts/start.mjs), so
+// The arguments `npm start` gives node (package.json's "start" script: its flags, then scripts/start.mjs), so
 // a bench or a journey that starts the portal in a child process of its own starts it exactly the same way.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
