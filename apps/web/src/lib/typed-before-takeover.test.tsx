@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { keepTypedBeforeTakeover, restoreTypedBeforeTakeover } from './typed-before-takeover';
 
@@ -10,14 +10,15 @@ function type(field: HTMLInputElement, value: string) {
 
 /** A form like the portal's: react-hook-form sets each field to its start value when the field is registered. */
 function SignInForm() {
-  const { register, watch } = useForm({ defaultValues: { email: '', remember: false, contact: 'phone' } });
+  const { register, control } = useForm({ defaultValues: { email: '', remember: false, contact: 'phone' } });
+  const values = useWatch({ control });
   return (
     <form>
       <input aria-label="Email" {...register('email')} />
       <input aria-label="Remember me" type="checkbox" {...register('remember')} />
       <input aria-label="By phone" type="radio" value="phone" {...register('contact')} />
       <input aria-label="By e-mail" type="radio" value="email" {...register('contact')} />
-      <output aria-label="Form values">{JSON.stringify(watch())}</output>
+      <output aria-label="Form values">{JSON.stringify(values)}</output>
     </form>
   );
 }
