@@ -52,8 +52,21 @@ test.describe('registration rules a participant meets', () => {
 
   test('step 3 shows every field rule, and the server refuses a registration without the captcha', async ({ page }) => {
     test.setTimeout(60_000);
+    // The security check's code is held back, as on a slow line: the Register button must not move when it comes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/altcha-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await reachPersonalStep(page, `rules.${Date.now()}@example.org`);
-    await page.getByRole('button', { name: 'Register' }).click();
+    const register = page.getByRole('button', { name: 'Register' });
+    const before = await register.boundingBox();
+    release();
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeVisible();
+    await page.unrouteAll();
+    expect(await register.boundingBox()).toEqual(before);
+    await register.click();
     // The preferred language starts as the page's language, so it has no message here.
     for (const message of [
       'Please enter first name',

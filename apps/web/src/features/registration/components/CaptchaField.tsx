@@ -17,6 +17,12 @@ async function loadAltcha() {
   await customElements.whenDefined('altcha-widget');
 }
 
+/**
+ * The widget's height once drawn (its check row and its footer), kept free while it loads: otherwise the Register
+ * button below it moves down as it appears, under the pointer of someone about to press it.
+ */
+const WIDGET_HEIGHT_PX = 68;
+
 /** The challenge call answers in the API envelope; the widget expects the bare challenge. */
 const unwrapEnvelope: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
@@ -78,7 +84,7 @@ export function CaptchaField({ onChange }: { onChange(payload: string | undefine
       <FormLabel component="p" sx={{ color: 'text.primary', mb: 1 }}>
         {t('registration.captchaLabel')}
       </FormLabel>
-      {loaded && <altcha-widget ref={widget} name="altcha" />}
+      <Box sx={{ minHeight: WIDGET_HEIGHT_PX }}>{loaded && <altcha-widget ref={widget} name="altcha" />}</Box>
     </Box>
   );
 }
