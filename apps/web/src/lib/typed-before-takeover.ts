@@ -60,8 +60,8 @@ export function restoreTypedBeforeTakeover(root: HTMLElement) {
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
     } else {
-      const toggle = named.find((candidate) => isToggle(candidate) && candidate.value === value);
-      if (toggle && isToggle(toggle) && toggle.checked !== checked) toggle.click();
+      const toggle = named.filter(isToggle).find((candidate) => candidate.value === value);
+      if (toggle && toggle.checked !== checked) toggle.click();
     }
   }
   typed.clear();
