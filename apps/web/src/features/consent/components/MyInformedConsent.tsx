@@ -17,6 +17,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { SIGNED_COPY_FILE_NAME } from '@portal/shared/consent/signed-copy';
 import { openBlob, saveBlob } from '../../../lib/blob-files';
 import { useSignedCopies, useSignedVersions } from '../api/consent-api';
+import { focusRing } from '../../../components/ui/styles';
 
 /**
  * My Informed Consent: one row per form version signed, newest first, each with its signer, date, and view and
@@ -40,7 +41,8 @@ export function MyInformedConsent() {
 
   return (
     <Stack spacing={2}>
-      <TableContainer>
+      {/* Focusable, so a keyboard can scroll the table sideways on a phone even while its buttons are disabled. */}
+      <TableContainer role="region" aria-label={t('consent.copy.tableLabel')} tabIndex={0} sx={focusRing}>
         <Table aria-label={t('consent.copy.tableLabel')}>
           <TableHead>
             <TableRow>
