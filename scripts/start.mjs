@@ -6,8 +6,10 @@
 // The preload sizes libuv's thread pool to the machine's cores before the first file read starts it.
 import { pathToFileURL } from 'node:url';
 import { buildServer, serverBundle } from './server-build.mjs';
+import { requireSupportedNode } from './supported-node.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
+requireSupportedNode();
 ensureWebBuild();
 await buildServer();
 await import(pathToFileURL(serverBundle).href);

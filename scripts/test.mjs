@@ -5,7 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { requireSupportedNode } from './supported-node.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
+
+requireSupportedNode();
 
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'portal-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
