@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import { stampFields } from '../src/modules/consent/stamp';
 import { pdfPageSizes } from '../src/modules/health-systems/pdf-upload';
-import { openPdf } from './pdf-text';
+import { readPdf } from './pdf-text';
 
 /** A field the visual editor placed: 100 points from the left, 150 from the top, 200 × 30, on page 1. */
 const PRINTED_NAME: TConsentInputField = {
@@ -46,12 +46,12 @@ async function stampedValue(original: Uint8Array) {
       signature: { method: 'typed', text: VALUE },
     })
   ).save();
-  const document = await openPdf(stamped);
-  const page = await document.getPage(1);
-  const viewport = page.getViewport({ scale: 1 });
-  const item = (await page.getTextContent()).items.find((i) => 'str' in i && i.str === VALUE) as
-    { transform: number[]; width: number } | undefined;
-  await document.destroy();
+  const { viewport, item } = await readPdf(stamped, async (document) => {
+    const page = await document.getPage(1);
+    const found = (await page.getTextContent()).items.find((i) => 'str' in i && i.str === VALUE) as
+      { transform: number[]; width: number } | undefined;
+    return { viewport: page.getViewport({ scale: 1 }), item: found };
+  });
   if (!item) throw new Error('The value is not on the page');
   const [a, b, , , e, f] = item.transform as [number, number, number, number, number, number];
   const length = Math.hypot(a, b);

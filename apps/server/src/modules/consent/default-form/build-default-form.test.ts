@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPS, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { openPdf } from '../../../../test/pdf-text';
+import { readPdf } from '../../../../test/pdf-text';
 import { buildDefaultConsentForm, type DefaultFormField } from './build-default-form';
 import en from './content.en.json';
 import sp from './content.sp.json';
@@ -12,31 +12,31 @@ interface Line {
 }
 
 /** Each page's text as a reader (pdfjs-dist) extracts it, with where each piece starts and ends. */
-async function readPages(bytes: Uint8Array) {
-  const document = await openPdf(bytes);
-  const pages: { text: string; lines: Line[]; shapes: Box[]; width: number; height: number }[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const page = await document.getPage(number);
-    const [, , width, height] = page.view as [number, number, number, number];
-    const lines = (await page.getTextContent()).items
-      .filter((item) => 'str' in item && item.str.trim() !== '')
-      .map((item) => {
-        const { str, transform, width: itemWidth } = item as { str: string; transform: number[]; width: number };
-        return { text: str, left: transform[4]!, right: transform[4]! + itemWidth };
+function readPages(bytes: Uint8Array) {
+  return readPdf(bytes, async (document) => {
+    const pages: { text: string; lines: Line[]; shapes: Box[]; width: number; height: number }[] = [];
+    for (let number = 1; number <= document.numPages; number += 1) {
+      const page = await document.getPage(number);
+      const [, , width, height] = page.view as [number, number, number, number];
+      const lines = (await page.getTextContent()).items
+        .filter((item) => 'str' in item && item.str.trim() !== '')
+        .map((item) => {
+          const { str, transform, width: itemWidth } = item as { str: string; transform: number[]; width: number };
+          return { text: str, left: transform[4]!, right: transform[4]! + itemWidth };
+        });
+      pages.push({
+        text: lines
+          .map((line) => line.text)
+          .join(' ')
+          .replace(/\s+/g, ' '),
+        lines,
+        shapes: await strokedShapes(page),
+        width,
+        height,
       });
-    pages.push({
-      text: lines
-        .map((line) => line.text)
-        .join(' ')
-        .replace(/\s+/g, ' '),
-      lines,
-      shapes: await strokedShapes(page),
-      width,
-      height,
-    });
-  }
-  await document.destroy();
-  return pages;
+    }
+    return pages;
+  });
 }
 
 /** x0, y0, x1, y1 in PDF points from the page's bottom-left corner. */
