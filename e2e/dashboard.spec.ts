@@ -16,7 +16,7 @@ async function signInAs(page: Page, baseURL: string, language: Language, account
 }
 
 for (const language of ['en', 'sp'] as const) {
-  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
 
   test(`a new participant is asked to sign the consent first, and can come back to it (${language})`, async ({
     page,
@@ -56,7 +56,7 @@ for (const language of ['en', 'sp'] as const) {
       const progress = page.getByRole('region', { name: t('dashboard.progress.heading') });
       await expect(progress).toContainText(t('dashboard.progress.consentSigned', { date: today() }));
       await expect(progress).toContainText(
-        new RegExp(t('dashboard.progress.roundCount', { submitted: '0', total: '3', date: '\\d\\d/\\d\\d/\\d{4}' })),
+        new RegExp(t('dashboard.progress.roundCount', { submitted: 0, count: 3, date: '\\d\\d/\\d\\d/\\d{4}' })),
       );
       await expectNoAxeViolations(page);
 

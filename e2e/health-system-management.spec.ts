@@ -92,7 +92,7 @@ for (const language of ['en', 'sp'] as const) {
   }, testInfo) => {
     // The whole story, two browsers and three PDFs drawn: it has taken four minutes on two busy cores.
     test.setTimeout(420_000);
-    const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+    const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
     const story = STORIES[language];
     // A system of its own on every run (a retry runs against the same portal, where names are taken).
     const run = Date.now().toString(36);
@@ -317,7 +317,7 @@ for (const language of ['en', 'sp'] as const) {
       .click();
     const stored = edit.getByRole('region', { name: languageName(language) });
     await expect(stored).toContainText(t('healthSystems.consentStep.version', { version: '1', date: today() }));
-    await expect(stored).toContainText(t('healthSystems.consentStep.signedCount', { count: '1' }));
+    await expect(stored).toContainText(t('healthSystems.consentStep.signedCount', { count: 1 }));
     await expectNoAxeViolations(page);
     await stored.getByRole('button', { name: t('healthSystems.consentStep.addField') }).click();
     const added = page.getByRole('dialog', { name: t('healthSystems.fieldDialog.addTitle') });
@@ -340,13 +340,13 @@ for (const language of ['en', 'sp'] as const) {
     await expect(publish).toContainText(
       t('healthSystems.publish.nextVersion', { version: '2', language: languageName(language) }),
     );
-    const reconsent = publish.getByRole('checkbox', { name: t('healthSystems.publish.reconsent', { count: '1' }) });
+    const reconsent = publish.getByRole('checkbox', { name: t('healthSystems.publish.reconsent', { count: 1 }) });
     await reconsent.check();
     await expectNoAxeViolations(page);
     await publish.getByRole('button', { name: t('healthSystems.publish.publish') }).click();
     const published = page.getByRole('dialog', { name: t('healthSystems.publish.successTitle') });
     await expect(published.getByRole('status')).toHaveText(t('healthSystems.field.added'));
-    await expect(published).toContainText(t('healthSystems.publish.asked', { count: '1' }));
+    await expect(published).toContainText(t('healthSystems.publish.asked', { count: 1 }));
     await expectNoAxeViolations(page);
     await published.getByRole('button', { name: t('healthSystems.publish.ok') }).click();
     await expect(added).toBeHidden();

@@ -52,7 +52,7 @@ for (const language of ['en', 'sp'] as const) {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+    const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
     const [single, first, second] = (await Promise.all(
       ['single', 'bulk-a', 'bulk-b'].map((tag) => participantOfHealthSystem(language, `verify-${tag}-${language}`)),
     )) as [string, string, string];
@@ -80,7 +80,7 @@ for (const language of ['en', 'sp'] as const) {
     const row = records.getByRole('row').filter({ hasText: single });
     await expect(row).toContainText(HEALTH_SYSTEM.name);
     await expect(row).toContainText(t('verification.status.pending'));
-    await expect(page.getByText(t('verification.records.count', { count: '1' }))).toBeVisible();
+    await expect(page.getByText(t('verification.records.count', { count: 1 }))).toBeVisible();
     await searchById(page, language, UNKNOWN_ID);
     await expect(records.getByText(t('verification.records.empty'))).toBeVisible();
     await expect(page.getByText(t('verification.records.none'))).toBeVisible();
@@ -118,7 +118,7 @@ for (const language of ['en', 'sp'] as const) {
     await expectNoAxeViolations(page);
     await edit.getByRole('radio', { name: t('verification.status.verified') }).check();
     await edit.getByRole('button', { name: t('verification.edit.save') }).click();
-    await expect(edit.getByRole('status')).toHaveText(t('verification.updated', { count: '1' }));
+    await expect(edit.getByRole('status')).toHaveText(t('verification.updated', { count: 1 }));
     await edit.getByRole('button', { name: t('verification.close') }).click();
     await expect(row).toContainText(t('verification.status.verified'));
 
@@ -154,11 +154,16 @@ for (const language of ['en', 'sp'] as const) {
     await expectNoAxeViolations(page);
     await bulk.getByRole('button', { name: t('verification.bulk.continue') }).click();
     await expect(
-      bulk.getByText(t('verification.bulk.confirmBody', { count: '2', status: t('verification.status.rejected') })),
+      bulk.getByText(t('verification.bulk.confirmBody', { count: 2, status: t('verification.status.rejected') })),
     ).toBeVisible();
-    await expect(bulk.getByText(t('verification.bulk.confirmLeftOut', { count: '2' }))).toBeVisible();
+    await expect(bulk.getByText(t('verification.bulk.confirmLeftOut', { count: 2 }))).toBeVisible();
     await bulk.getByRole('button', { name: t('verification.bulk.confirm') }).click();
-    await expect(bulk.getByRole('status')).toHaveText(t('verification.bulk.result', { applied: '2', skipped: '2' }));
+    await expect(bulk.getByRole('status')).toHaveText(
+      t('verification.bulk.result', {
+        updated: t('verification.bulk.updated', { count: 2 }),
+        leftOut: t('verification.bulk.leftOut', { count: 2 }),
+      }),
+    );
     await bulk.getByRole('button', { name: t('verification.close') }).click();
     await searchById(page, language, second);
     await expect(records.getByRole('row').filter({ hasText: second })).toContainText(t('verification.status.rejected'));
@@ -192,7 +197,12 @@ for (const language of ['en', 'sp'] as const) {
     await expectNoAxeViolations(page);
     await confirm.getByRole('button', { name: t('verification.history.undoConfirm') }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: t('verification.undone', { restored: '2', kept: '0' }) }),
+      page.getByRole('status').filter({
+        hasText: t('verification.undone', {
+          restored: t('verification.undoneRestored', { count: 2 }),
+          kept: t('verification.undoneKept', { count: 0 }),
+        }),
+      }),
     ).toBeVisible();
     await expect(
       history

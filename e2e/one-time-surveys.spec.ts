@@ -44,7 +44,7 @@ async function chooseFile(page: Page, button: string, file: { name: string; mime
 }
 
 for (const language of ['en', 'sp'] as const) {
-  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
   const words = WORDS[language];
 
   test(`a one-time survey made from a CSV file is sent, answered, and its rate and participant move (${language})`, async ({
@@ -77,7 +77,14 @@ for (const language of ['en', 'sp'] as const) {
       mimeType: 'application/json',
       content: JSON.stringify(FORM),
     });
-    await expect(page.getByText(t('oneTimeSurveys.definition.read', { questions: '1', pages: '1' }))).toBeVisible();
+    await expect(
+      page.getByText(
+        t('oneTimeSurveys.definition.read', {
+          questions: t('oneTimeSurveys.definition.questions', { count: 1 }),
+          pages: t('oneTimeSurveys.definition.pages', { count: 1 }),
+        }),
+      ),
+    ).toBeVisible();
     const preview = page.getByRole('region', { name: t('oneTimeSurveys.preview.title') });
     await expect(preview.getByText(WORDS.en.question)).toBeVisible({ timeout: 30_000 });
     await preview.getByRole('button', { name: 'Español' }).click();
@@ -118,7 +125,7 @@ for (const language of ['en', 'sp'] as const) {
       unmatched.getByRole('row', { name: `4 ${stranger} ${t('oneTimeSurveys.unmatched.notFound')}` }),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: t('oneTimeSurveys.unmatched.remove', { count: '1' }) }).click();
+    await page.getByRole('button', { name: t('oneTimeSurveys.unmatched.remove', { count: 1 }) }).click();
     await expect(page.getByText(t('oneTimeSurveys.participants.matched', { count: '1' }))).toBeVisible();
     await page.getByRole('button', { name: t('oneTimeSurveys.editor.save') }).click();
     await expect(page.getByText(t('oneTimeSurveys.editor.saved'))).toBeVisible();

@@ -45,6 +45,15 @@ test.describe('registration rules a participant meets', () => {
 
     await textbox(page, 'E-mail').fill('Demo.Patient@example.org');
     await textbox(page, 'Password').fill('Kidney#2026');
+    // The security policy under the field: one character of each kind, each said in the singular.
+    for (const rule of [
+      'At least 1 capital letter (A–Z)',
+      'At least 1 lower-case letter (a–z)',
+      'At least 1 number (0–9)',
+      'At least 1 special character, such as ! @ # $ %',
+    ]) {
+      await expect(page.getByText(rule)).toBeVisible();
+    }
     await page.getByRole('button', { name: NEXT }).click();
     await expect(alertWith(page, 'Entered email already exists.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Account Information' })).toBeVisible();

@@ -9,7 +9,7 @@ for (const language of ['en', 'sp'] as const) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+    const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
     const email = uniqueEmail(`journey-${language}`);
     await setLanguage(page, language, baseURL!);
     await page.goto('/register-patient');
@@ -23,6 +23,7 @@ for (const language of ['en', 'sp'] as const) {
     await expect(page.getByRole('heading', { level: 2, name: t('registration.steps.account') })).toBeVisible();
     await field(page, t('registration.fields.password')).fill('short');
     await expect(page.getByText(t('registration.password.length', { min: '8', max: '15' }))).toBeVisible();
+    await expect(page.getByText(t('registration.password.upperCase', { count: 1 }))).toBeVisible();
     await expectNoAxeViolations(page);
     await passAccount(page, t, email);
 

@@ -44,7 +44,7 @@ async function figuresOf(counts: Locator) {
 }
 
 for (const language of ['en', 'sp'] as const) {
-  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
 
   test(`the administrator sees an open survey window with its progress, the counts and the day's figures (${language})`, async ({
     page,
@@ -110,7 +110,7 @@ for (const language of ['en', 'sp'] as const) {
     expect(started).toBeGreaterThanOrEqual(1);
 
     // The built-in dashboard: its figures as a table, today last, as the API counts them.
-    const chart = page.getByRole('figure', { name: t('surveyWindow.chart.title', { days: '30' }) });
+    const chart = page.getByRole('figure', { name: t('surveyWindow.chart.title', { count: 30 }) });
     await expect(chart.getByRole('img', { name: new RegExp(`${today()}:`) })).toBeVisible();
     await chart.getByText(t('admin.chart.showTable')).click();
     const lastDay = chart.getByRole('row').last();
@@ -151,11 +151,11 @@ for (const language of ['en', 'sp'] as const) {
     ).toBeVisible();
     const wallCounts = wall.getByRole('region', { name: t('surveyWindow.counts.title') });
     await expect(wallCounts.getByRole('definition')).toHaveCount(4);
-    await expect(wall.getByRole('figure', { name: t('surveyWindow.chart.title', { days: '30' }) })).toBeVisible();
+    await expect(wall.getByRole('figure', { name: t('surveyWindow.chart.title', { count: 30 }) })).toBeVisible();
     await wall
       .getByRole('combobox', { name: t('surveyWindow.chart.daysLabel') })
-      .selectOption({ label: t('surveyWindow.chart.lastDays', { days: '7' }) });
-    const week = wall.getByRole('figure', { name: t('surveyWindow.chart.title', { days: '7' }) });
+      .selectOption({ label: t('surveyWindow.chart.lastDays', { count: 7 }) });
+    const week = wall.getByRole('figure', { name: t('surveyWindow.chart.title', { count: 7 }) });
     await week.getByText(t('admin.chart.showTable')).click();
     await expect(week.getByRole('row')).toHaveCount(8);
     await expect(week.getByRole('row').last().getByRole('rowheader')).toHaveText(today());

@@ -1,11 +1,21 @@
 import en from '../packages/shared/src/i18n/en.json' with { type: 'json' };
 import sp from '../packages/shared/src/i18n/sp.json' with { type: 'json' };
+import { pluralKey } from '../packages/shared/src/i18n/plural';
 import type { Language } from './fixtures';
 
-/** A text of the portal's catalogs, so one journey can run in both languages by what a person reads. */
-export function text(language: Language, key: string, values: Record<string, string> = {}): string {
+function lookup(language: Language, key: string): unknown {
   let node: unknown = language === 'en' ? en : sp;
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no text ${key}`);
-  return node.replace(/{{(\w+)}}/g, (_m, name: string) => values[name] ?? '');
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+/**
+ * A text of the portal's catalogs, so one journey can run in both languages by what a person reads; a numeric
+ * `count` picks the text's plural form, as the portal does.
+ */
+export function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
+  const form = pluralKey(language, key, values.count, (candidate) => typeof lookup(language, candidate) === 'string');
+  const found = lookup(language, form);
+  if (typeof found !== 'string') throw new Error(`no text ${key}`);
+  return found.replace(/{{(\w+)}}/g, (_m, name: string) => String(values[name] ?? ''));
 }

@@ -26,7 +26,7 @@ for (const language of ['en', 'sp'] as const) {
     baseURL,
   }) => {
     test.setTimeout(150_000);
-    const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+    const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
     const leaving = await createPatient(language, 'leaving', { consented: false });
     const staying = await createPatient(language, 'staying', { consented: false });
     await signInAdmin(page, baseURL!, language, await apiLogin(ADMIN.email, ADMIN.password));
@@ -64,7 +64,7 @@ for (const language of ['en', 'sp'] as const) {
     // The modal opens on its form; the Pending Requests are one press away, and empty.
     await page.getByRole('button', { name: t('withdrawals.manual.open') }).click();
     const dialog = page.getByRole('dialog', { name: t('withdrawals.manual.title') });
-    await expect(dialog.getByText(t('withdrawals.manual.holdSeconds', { count: '20' }))).toBeVisible();
+    await expect(dialog.getByText(t('withdrawals.manual.holdSeconds', { count: 20 }))).toBeVisible();
     await dialog.getByRole('button', { name: t('withdrawals.manual.showPending') }).click();
     await expect(dialog.getByText(t('withdrawals.pending.empty'))).toBeVisible();
     await expectNoAxeViolations(page);

@@ -270,7 +270,7 @@ describeEachDatabase('Health System Management: access, validation and registrat
         }),
         files: [pdfPart('en', good), pdfPart('sp', good)],
         field: /^consentForms\.en\.inputFields/,
-        message: 'The form has 1 page(s); there is no page 2.',
+        message: 'The form has 1 page; there is no page 2.',
       },
       {
         data: registrationData({

@@ -140,7 +140,7 @@ describeEachDatabase('Verification batches', (target) => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json()).toEqual({
       status: true,
-      message: 'Update undone: 2 status(es) restored; 1 kept because they changed since or the participant withdrew.',
+      message: 'Update undone: 2 statuses restored; 1 kept because it changed since or the participant withdrew.',
       data: { batchId: UUID, restored: 2, kept: 1 },
     });
     const undoId = reply.json().data.batchId;

@@ -178,7 +178,7 @@ describeEachDatabase('The health systems’ push API', (target) => {
     ]);
     // Spanish readers get the message in Spanish; a batch of one status records it.
     const spanish = await push(t, geisinger.key, [[g.rejected, true]], 'sp');
-    expect(spanish.json().message).toBe('Se guardaron 1 estados de verificación.');
+    expect(spanish.json().message).toBe('Se guardó 1 estado de verificación.');
     const [one] = await t.db
       .select()
       .from(verificationBatches)
@@ -238,7 +238,7 @@ describeEachDatabase('The health systems’ push API', (target) => {
     expect(reply.statusCode).toBe(422);
     expect(reply.json()).toEqual({
       status: false,
-      message: 'No se guardó nada: 3 IDs de usuario no se pueden actualizar. Cada uno aparece con el motivo.',
+      message: 'No se guardó nada: 3 ID de usuario no se pueden actualizar. Cada uno aparece con el motivo.',
       data: {
         issues: [
           { userId: g.withdrawn, reason: 'withdrawn' },

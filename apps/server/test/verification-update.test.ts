@@ -10,9 +10,10 @@ import { batchRows, changesOf, NOT_EXISTS, RECORDS, recordsAt, statusesOf, updat
 const START = '2026-05-04T09:00:00.000Z';
 const EARLIER = '2026-05-01T10:00:00.000Z';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const ID_ISSUES = (count: number) =>
-  `${count} User ID(s) cannot be updated: they are not in the system or the participant has withdrawn. ` +
-  'Nothing was changed.';
+const ID_ISSUES: Record<number, string> = {
+  1: '1 User ID cannot be updated: it is not in the system or the participant has withdrawn. Nothing was changed.',
+  2: '2 User IDs cannot be updated: they are not in the system or the participant has withdrawn. Nothing was changed.',
+};
 
 /** The audit trail is never emptied: a scenario reads the rows of its own batch. */
 const ofBatch = (details: unknown, batchId: string) => (details as { batchId?: string }).batchId === batchId;
@@ -31,7 +32,7 @@ describeEachDatabase('Verification status updates', (target) => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json()).toEqual({
       status: true,
-      message: 'Verification status updated for 1 participant(s).',
+      message: 'Verification status updated for 1 participant.',
       data: { batchId: UUID, applied: 1, skipped: 0 },
     });
     const { batchId } = reply.json().data;
@@ -53,7 +54,7 @@ describeEachDatabase('Verification status updates', (target) => {
       }),
     ]);
     const spanish = await admin('PUT', RECORDS, { payload: { userIds: [userId], status: false }, language: 'sp' });
-    expect(spanish.json().message).toBe('Se actualizó el estado de verificación de 1 participante(s).');
+    expect(spanish.json().message).toBe('Se actualizó el estado de verificación de 1 participante.');
     expect(await changesOf(t, spanish.json().data.batchId)).toEqual([{ userId, oldStatus: true, newStatus: false }]);
   });
 
@@ -86,11 +87,11 @@ describeEachDatabase('Verification status updates', (target) => {
     for (const extra of [[UNKNOWN_ID], [withdrawn!], [UNKNOWN_ID, withdrawn!]]) {
       const reply = await admin('PUT', RECORDS, { payload: { userIds: [...ids, ...extra], status: true } });
       expect(reply.statusCode).toBe(409);
-      expect(reply.json()).toEqual({ status: false, message: ID_ISSUES(extra.length) });
+      expect(reply.json()).toEqual({ status: false, message: ID_ISSUES[extra.length] });
     }
     const spanish = await admin('PUT', RECORDS, { payload: { userIds: [UNKNOWN_ID], status: true }, language: 'sp' });
     expect(spanish.json().message).toBe(
-      'No se pueden actualizar 1 ID de usuario: no están en el sistema o el participante se retiró. No se cambió nada.',
+      'No se puede actualizar 1 ID de usuario: no está en el sistema o el participante se retiró. No se cambió nada.',
     );
     expect(await statusesOf(t, [...ids, withdrawn!])).toEqual({ [ids[0]!]: null, [ids[1]!]: null, [withdrawn!]: null });
     expect(await batchRows(t)).toEqual([]);
@@ -120,7 +121,7 @@ describeEachDatabase('Verification status updates', (target) => {
       payload: { userIds: [withdrawn, UNKNOWN_ID], status: true, skipIdIssues: true },
     });
     expect(nothingLeft.statusCode).toBe(409);
-    expect(nothingLeft.json().message).toBe(ID_ISSUES(2));
+    expect(nothingLeft.json().message).toBe(ID_ISSUES[2]);
     expect(await batchRows(t)).toHaveLength(1);
   });
 
@@ -133,7 +134,7 @@ describeEachDatabase('Verification status updates', (target) => {
       payload: { userIds: [id], invalidIds: ['=HYPERLINK("x")', 'not-an-id'], status: false },
     });
     expect(refusedReply.statusCode).toBe(409);
-    expect(refusedReply.json().message).toBe(ID_ISSUES(2));
+    expect(refusedReply.json().message).toBe(ID_ISSUES[2]);
     expect(await batchRows(t)).toHaveLength(0);
 
     const result = await updateStatus(admin, {

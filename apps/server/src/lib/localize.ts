@@ -3,6 +3,7 @@ import en from '@portal/shared/i18n/en.json';
 import sp from '@portal/shared/i18n/sp.json';
 import { LANGUAGE_COOKIE, type Language } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
+import { pluralKey } from '@portal/shared/i18n/plural';
 
 type Catalog = Record<string, unknown>;
 export type Translate = (language: Language, key: string, values?: Record<string, string | number>) => string;
@@ -22,10 +23,22 @@ function lookup(catalog: Catalog, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Texts of a pair of catalogs with their {{placeholders}} filled; English when Spanish lacks a key. */
+/** The text of `key` in `language`, in the plural form of a numeric `count` (see `pluralKey`). */
+function textIn(catalogs: Record<Language, Catalog>, language: Language, key: string, count: unknown) {
+  const catalog = catalogs[language];
+  return lookup(
+    catalog,
+    pluralKey(language, key, count, (form) => lookup(catalog, form) !== undefined),
+  );
+}
+
+/**
+ * Texts of a pair of catalogs in the plural form of a numeric `count` value, with their {{placeholders}} filled;
+ * English when Spanish lacks a key.
+ */
 export function makeTranslator(catalogs: Record<Language, Catalog>): Translate {
   return (language, key, values = {}) => {
-    const text = lookup(catalogs[language], key) ?? lookup(catalogs.en, key) ?? key;
+    const text = textIn(catalogs, language, key, values.count) ?? textIn(catalogs, 'en', key, values.count) ?? key;
     return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => String(values[name] ?? whole));
   };
 }

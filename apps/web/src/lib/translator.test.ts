@@ -68,4 +68,47 @@ describe('the translator', () => {
     expect(translator.t('shell.language')).toBe('Language');
     expect(translator.hasTexts('sp')).toBe(false);
   });
+
+  it('picks the plural form of a numeric count: one for 1, other for 0, 2 and 5, zero where the text has it', () => {
+    const translator = createTranslator('en', async () => {});
+    translator.addTexts('en', {
+      records: { count_one: '{{count}} record', count_other: '{{count}} records' },
+      leftOut: { count_zero: 'none left out', count_one: '{{count}} left out', count_other: '{{count}} left out' },
+    });
+    translator.addTexts('sp', {
+      records: { count_one: '{{count}} registro', count_other: '{{count}} registros' },
+      leftOut: {
+        count_zero: 'no se omitió ninguno',
+        count_one: 'se omitió {{count}}',
+        count_other: 'se omitieron {{count}}',
+      },
+    });
+    const t = translator.t;
+    const spanish = translator.inLanguage('sp').getSnapshot().t;
+    expect([0, 1, 2, 5].map((count) => t('records.count', { count }))).toEqual([
+      '0 records',
+      '1 record',
+      '2 records',
+      '5 records',
+    ]);
+    expect([0, 1, 2, 5].map((count) => spanish('records.count', { count }))).toEqual([
+      '0 registros',
+      '1 registro',
+      '2 registros',
+      '5 registros',
+    ]);
+    expect([0, 1, 2, 5].map((count) => t('leftOut.count', { count }))).toEqual([
+      'none left out',
+      '1 left out',
+      '2 left out',
+      '5 left out',
+    ]);
+    expect([0, 1, 2, 5].map((count) => spanish('leftOut.count', { count }))).toEqual([
+      'no se omitió ninguno',
+      'se omitió 1',
+      'se omitieron 2',
+      'se omitieron 5',
+    ]);
+    expect(t('records.count')).toBe('records.count'); // without a count there is no form to pick
+  });
 });

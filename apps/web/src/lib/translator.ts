@@ -1,6 +1,10 @@
 import type { Language } from '@portal/shared/constants';
+import { pluralKey } from '@portal/shared/i18n/plural';
 
-/** The values of a text's `{{name}}` places, and what a key without a text gives (the key itself otherwise). */
+/**
+ * The values of a text's `{{name}}` places, and what a key without a text gives (the key itself otherwise). A
+ * numeric `count` also picks the text's plural form (`key_one`, `key_other`…: see `pluralKey`).
+ */
 export type TOptions = { defaultValue?: string } & Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 
@@ -93,7 +97,10 @@ export class Translator {
     this.setLanguage(language);
   }
 
-  /** The text of `key` in the language shown, its places filled; `defaultValue`, or the key, when there is none. */
+  /**
+   * The text of `key` in the language shown, in the plural form of a numeric `count`, its places filled;
+   * `defaultValue`, or the key, when there is none.
+   */
   t: TFunction = (key, options) => this.#translate(this.#language, key, options);
 
   subscribe = (listener: () => void) => {
@@ -112,7 +119,8 @@ export class Translator {
   };
 
   #translate(language: Language, key: string, options: TOptions | undefined) {
-    const text = this.#store.texts.get(language)?.get(key);
+    const texts = this.#store.texts.get(language);
+    const text = texts?.get(options ? pluralKey(language, key, options.count, (form) => texts.has(form)) : key);
     return text === undefined ? (options?.defaultValue ?? key) : fill(text, options);
   }
 

@@ -116,7 +116,7 @@ export function fieldPlacementProblem(
 ): { message: string; values: Record<string, number> } | undefined {
   const { page, x, y } = field.coordinates;
   const size = pages[page - 1];
-  if (!size) return { message: M.pageMissing, values: { page, pages: pages.length } };
+  if (!size) return { message: M.pageMissing, values: { page, count: pages.length } };
   const { width, height } = field.dimensions;
   // A hundredth of a point of rounding is not a field off its page.
   const slack = 0.01;

@@ -17,8 +17,20 @@ export const VERIFICATION_MESSAGES = {
   batchUndoExpired: 'verification.batchUndoExpired',
   batchNotUndoable: 'verification.batchNotUndoable',
   undone: 'verification.undone',
+  undoneRestored: 'verification.undoneRestored',
+  undoneKept: 'verification.undoneKept',
 } as const;
 const M = VERIFICATION_MESSAGES;
+
+/** A translator in one language, as the portal and the server each have one. */
+type Translate = (key: string, values: { count: number } | Record<string, string>) => string;
+
+/** What an undo did, in one sentence: how many statuses went back and how many were kept, each in its plural form. */
+export const undoneMessage = (t: Translate, result: { restored: number; kept: number }): string =>
+  t(M.undone, {
+    restored: t(M.undoneRestored, { count: result.restored }),
+    kept: t(M.undoneKept, { count: result.kept }),
+  });
 
 /** A user ID: a UUID (8-4-4-4-12 hexadecimal). Upper case is accepted and read as lower case. */
 export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

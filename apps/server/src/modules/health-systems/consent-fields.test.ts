@@ -79,7 +79,7 @@ describe('placementProblems', () => {
       {
         errorField: 'inputFields.2.coordinates',
         message: 'healthSystems.field.pageMissing',
-        values: { page: 3, pages: 2 },
+        values: { page: 3, count: 2 },
       },
     ]);
   });

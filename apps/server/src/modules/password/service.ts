@@ -184,7 +184,7 @@ export function createPasswordService(deps: PasswordDeps) {
       // Only after the current password: a borrowed session learns nothing of when the password last changed.
       const hours = (await findSecurityPolicy(db)).resetPasswordAgainLimitInHrs;
       if (account.passwordChangedAt && now.getTime() - account.passwordChangedAt.getTime() < hours * HOUR_MS) {
-        return { ...refused(400, M.tooSoon), values: { hours } };
+        return { ...refused(400, M.tooSoon), values: { count: hours } };
       }
       const passwordHash = await hashPassword(parsed.data.newPassword);
       const notice = await db.transaction(async (tx) => {

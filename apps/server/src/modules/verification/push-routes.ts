@@ -112,7 +112,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return {
         status: true,
-        message: translate(language, M.pushed, { applied: outcome.applied }),
+        message: translate(language, M.pushed, { count: outcome.applied }),
         data: { batchId: outcome.batchId, applied: outcome.applied },
       };
     },

@@ -23,6 +23,7 @@ import {
   ZVerificationUndoReply,
   ZVerificationUpdate,
   ZVerificationUpdateReply,
+  undoneMessage,
 } from '@portal/shared/verification/verification-records';
 import { requestLanguage, translate } from '../../lib/localize';
 import { refused, sendDataOutcome, sendRefusal } from '../../lib/outcome';
@@ -189,7 +190,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, response) => {
       const outcome = await service.undo(request.auth!.userId, request.params.id, from(request));
       if (!outcome.ok) return sendDataOutcome(request, response, outcome);
-      const message = translate(requestLanguage(request), M.undone, outcome.data);
+      const language = requestLanguage(request);
+      const message = undoneMessage((key, values) => translate(language, key, values), outcome.data);
       return { status: true, message, data: outcome.data };
     },
   );

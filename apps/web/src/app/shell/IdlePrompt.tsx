@@ -57,7 +57,7 @@ export function IdlePrompt() {
       <DialogTitle>{t('session.stillThere')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="idle-countdown" role="timer" aria-live="off">
-          {t('session.countdown', { seconds: secondsLeft ?? 0 })}
+          {t('session.countdown', { count: secondsLeft ?? 0 })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>

@@ -150,7 +150,7 @@ export function DataTable<T>({
       </Box>
       {caption && <Typography sx={{ mb: 1 }}>{caption}</Typography>}
       <Typography role="status" sx={{ mb: 1, minHeight: '1.5em' }}>
-        {total > 0 && !query.isError ? t('admin.table.summary', { from: first, to: last, total }) : ''}
+        {total > 0 && !query.isError ? t('admin.table.summary', { from: first, to: last, count: total }) : ''}
       </Typography>
       {query.isError ? (
         <LoadFailedAlert

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT } from '@portal/shared/client-config';
-import { loginCodeMail } from './login-code';
+import { emailCodeMail, loginCodeMail } from './login-code';
 import { renderMail } from './render';
 
 describe('the login-code e-mail', () => {
@@ -21,4 +21,24 @@ describe('the login-code e-mail', () => {
     expect(mail.code).toBe('048213');
     expect(mail.links).toEqual([]);
   });
+
+  it.each([
+    ['loginCode', 'en', 0, 'The code works once and expires in 0 minutes.'],
+    ['loginCode', 'en', 1, 'The code works once and expires in 1 minute.'],
+    ['loginCode', 'en', 2, 'The code works once and expires in 2 minutes.'],
+    ['loginCode', 'en', 5, 'The code works once and expires in 5 minutes.'],
+    ['loginCode', 'sp', 0, 'El código se puede usar una sola vez y vence en 0 minutos.'],
+    ['loginCode', 'sp', 1, 'El código se puede usar una sola vez y vence en 1 minuto.'],
+    ['loginCode', 'sp', 2, 'El código se puede usar una sola vez y vence en 2 minutos.'],
+    ['loginCode', 'sp', 5, 'El código se puede usar una sola vez y vence en 5 minutos.'],
+    ['consentCode', 'en', 1, 'The code works once and expires in 1 minute.'],
+    ['consentCode', 'sp', 1, 'El código funciona una sola vez y vence en 1 minuto.'],
+    ['consentCode', 'sp', 5, 'El código funciona una sola vez y vence en 5 minutos.'],
+  ] as const)(
+    'the %s e-mail in %s says %i minutes of validity in the right form',
+    (template, language, minutes, expiry) => {
+      const mail = emailCodeMail(template, language, { firstName: 'Ana', code: '048213', minutes });
+      expect(mail.after[0]).toBe(expiry);
+    },
+  );
 });

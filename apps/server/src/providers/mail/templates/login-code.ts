@@ -11,13 +11,13 @@ export function emailCodeMail(
   language: Language,
   values: { firstName: string; code: string; minutes: number },
 ): MailContent {
-  const t = (key: string, v?: Record<string, string>) => translateMail(language, `${template}.${key}`, v);
+  const t = (key: string, v?: Record<string, string | number>) => translateMail(language, `${template}.${key}`, v);
   return {
     subject: t('subject'),
     greeting: t('greeting', { name: values.firstName }),
     before: [t('intro')],
     code: values.code,
-    after: [t('expiry', { minutes: String(values.minutes) }), t('ignore')],
+    after: [t('expiry', { count: values.minutes }), t('ignore')],
   };
 }
 

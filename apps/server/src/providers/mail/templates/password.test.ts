@@ -40,4 +40,13 @@ describe('the password e-mails', () => {
     expect(mail.text).toContain('1-800-555-0100');
     expect(mail.links).toEqual([]);
   });
+
+  it.each([
+    ['en', 1, 'This link can be used once and expires in 1 minute.'],
+    ['en', 5, 'This link can be used once and expires in 5 minutes.'],
+    ['sp', 1, 'Este enlace se puede usar una sola vez y vence en 1 minuto.'],
+    ['sp', 5, 'Este enlace se puede usar una sola vez y vence en 5 minutos.'],
+  ] as const)('the reset link in %s says %i minutes of validity in the right form', (language, minutes, expiry) => {
+    expect(passwordResetMail(language, { firstName: 'Ana', link: LINK, minutes }).after[0]).toBe(expiry);
+  });
 });

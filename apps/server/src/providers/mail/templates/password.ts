@@ -7,13 +7,13 @@ export function passwordResetMail(
   language: Language,
   values: { firstName: string; link: string; minutes: number },
 ): MailContent {
-  const t = (key: string, v?: Record<string, string>) => translateMail(language, key, v);
+  const t = (key: string, v?: Record<string, string | number>) => translateMail(language, key, v);
   return {
     subject: t('passwordReset.subject'),
     greeting: t('passwordReset.greeting', { name: values.firstName }),
     before: [t('passwordReset.intro')],
     action: { label: t('passwordReset.button'), url: values.link },
-    after: [t('passwordReset.expiry', { minutes: String(values.minutes) }), t('passwordReset.ignore')],
+    after: [t('passwordReset.expiry', { count: values.minutes }), t('passwordReset.ignore')],
   };
 }
 

@@ -81,8 +81,8 @@ export function StudyProgress({ dashboard }: { dashboard: TParticipantDashboard 
               <>
                 <Typography>
                   {t('dashboard.progress.roundCount', {
-                    submitted: String(submitted),
-                    total: String(currentRound.length),
+                    submitted,
+                    count: currentRound.length,
                     date: formatDate(currentRound[0]!.closesAt),
                   })}
                 </Typography>

@@ -76,7 +76,7 @@ export function DataExportPanel() {
                 {t('dataExport.instrumentOption', {
                   title: i.title[language] || i.title.en,
                   version: i.version,
-                  submitted: i.submitted,
+                  count: i.submitted,
                 })}
               </option>
             ))}

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { formatDateTime } from '@portal/shared/dates';
 import {
   VERIFICATION_BATCH_PAGE_SIZES,
+  undoneMessage,
   type TVerificationBatch,
   type TVerificationBatchSource,
 } from '@portal/shared/verification/verification-records';
@@ -116,11 +117,7 @@ export function BatchHistory() {
     undo.mutate(undoing.id, {
       onSuccess: (reply) => {
         setUndoing(undefined);
-        const { restored, kept } = reply.data!;
-        setNotice({
-          severity: 'success',
-          text: reply.message ?? t('verification.history.undoResult', { restored, kept }),
-        });
+        setNotice({ severity: 'success', text: reply.message ?? undoneMessage(t, reply.data!) });
       },
     });
   };

@@ -70,7 +70,7 @@ describe('the bulk update', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'User IDIssue',
-      `${UNKNOWN}User ID(s) not found in the system.`,
+      `${UNKNOWN}User ID not found in the system.`,
       '=cmdInvalid format: User ID must be a valid UUID.',
     ]);
 
@@ -78,13 +78,13 @@ describe('the bulk update', () => {
     expect(within(dialog).getByText('Please select status')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Rejected' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(within(dialog).getByText('1 record(s) will be set to Rejected.')).toBeVisible();
-    expect(within(dialog).getByText('2 User ID(s) with issues will be left out (see ID issues).')).toBeVisible();
+    expect(within(dialog).getByText('1 record will be set to Rejected.')).toBeVisible();
+    expect(within(dialog).getByText('2 User IDs with issues will be left out (see ID issues).')).toBeVisible();
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update status' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
-      'Update done: 1 record(s) updated; 2 User ID(s) left out.',
+      'Update done: 1 record updated; 2 User IDs left out.',
     );
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       userIds: [KNOWN, UNKNOWN],

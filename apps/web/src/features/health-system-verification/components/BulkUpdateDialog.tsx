@@ -102,8 +102,8 @@ export function BulkUpdateDialog({ onClose }: { onClose(): void }) {
         {result ? (
           <Alert severity="success" role="status">
             {t('verification.bulk.result', {
-              applied: result.applied,
-              skipped: result.skipped,
+              updated: t('verification.bulk.updated', { count: result.applied }),
+              leftOut: t('verification.bulk.leftOut', { count: result.skipped }),
             })}
           </Alert>
         ) : step === 'confirm' && list ? (

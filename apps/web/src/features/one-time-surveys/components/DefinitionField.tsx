@@ -63,7 +63,10 @@ export function DefinitionField({ form }: { form: UseFormReturn<OneTimeForm> }) 
       />
       <Typography id="definition-status" role="status" variant="body2" sx={{ mt: 1, minHeight: '1.5em' }}>
         {check?.ok
-          ? t('oneTimeSurveys.definition.read', { questions: check.questions, pages: check.pages })
+          ? t('oneTimeSurveys.definition.read', {
+              questions: t('oneTimeSurveys.definition.questions', { count: check.questions }),
+              pages: t('oneTimeSurveys.definition.pages', { count: check.pages }),
+            })
           : check?.detail && text.trim() !== ''
             ? t('oneTimeSurveys.definition.detail', { detail: check.detail })
             : ''}

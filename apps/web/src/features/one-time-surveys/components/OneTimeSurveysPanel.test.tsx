@@ -166,7 +166,7 @@ describe('OneTimeSurveysPanel', () => {
         await screen.findByText('This is not valid JSON. Please check the brackets, quotes and commas.'),
       ).toBeInTheDocument();
       paste(definition, JSON.stringify(FORM));
-      expect(await screen.findByText('The survey engine read the form: 1 questions on 1 pages.')).toBeInTheDocument();
+      expect(await screen.findByText('The survey engine read the form: 1 question on 1 page.')).toBeInTheDocument();
       const preview = await screen.findByRole('region', { name: 'Preview' }, { timeout: 15_000 });
       expect(within(preview).getByText('Meals a day?')).toBeInTheDocument();
       await user.click(within(preview).getByRole('button', { name: 'Español' }));
@@ -194,9 +194,14 @@ describe('OneTimeSurveysPanel', () => {
       expect(
         within(unmatched).getByRole('row', { name: '3 nobody@example.org No participant with this e-mail or user ID' }),
       ).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          '1 row matches no active participant. The survey cannot be saved until it is removed or corrected.',
+        ),
+      ).toBeInTheDocument();
       expect(calls.filter((c) => c.method === 'POST' && !c.url.endsWith('/check'))).toHaveLength(0);
 
-      await user.click(screen.getByRole('button', { name: 'Remove these rows (1)' }));
+      await user.click(screen.getByRole('button', { name: 'Remove this row (1)' }));
       expect(screen.getByText('Participants matched in the study: 1.')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Save survey' }));
       expect(await screen.findByText('The survey was saved.')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { Box, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import type { TFunction } from '../../../lib/translator';
 import { useTranslation } from '../../../lib/use-translation';
 import { toUsDate } from '@portal/shared/dates';
 import { COMPLETION_DAYS, type TSurveyCompletion } from '@portal/shared/surveys/opened-users';
@@ -11,7 +12,7 @@ import { ReportQuery } from './ReportQuery';
 const DAY_CHOICES = [7, COMPLETION_DAYS.default, 90, COMPLETION_DAYS.max] as const;
 
 /** What the drawing shows, in one sentence: the days, how open windows moved, and submissions in all. */
-function summaryOf(completion: TSurveyCompletion, t: (key: string, values: Record<string, unknown>) => string) {
+function summaryOf(completion: TSurveyCompletion, t: TFunction) {
   const first = completion.days[0];
   const last = completion.days.at(-1);
   if (!first || !last) return '';
@@ -20,7 +21,9 @@ function summaryOf(completion: TSurveyCompletion, t: (key: string, values: Recor
     to: toUsDate(last.date),
     firstOpen: first.openWindows,
     lastOpen: last.openWindows,
-    submitted: completion.days.reduce((sum, day) => sum + day.submitted, 0),
+    submitted: t('surveyWindow.chart.submittedInAll', {
+      count: completion.days.reduce((sum, day) => sum + day.submitted, 0),
+    }),
   });
 }
 
@@ -33,7 +36,7 @@ export default function SurveyCompletionChart() {
   const { t } = useTranslation();
   const [days, setDays] = useState<number>(COMPLETION_DAYS.default);
   const query = useSurveyCompletion(days);
-  const title = t('surveyWindow.chart.title', { days });
+  const title = t('surveyWindow.chart.title', { count: days });
   return (
     <ReportQuery query={query}>
       {(completion) => (
@@ -48,7 +51,7 @@ export default function SurveyCompletionChart() {
           >
             {DAY_CHOICES.map((choice) => (
               <option key={choice} value={choice}>
-                {t('surveyWindow.chart.lastDays', { days: choice })}
+                {t('surveyWindow.chart.lastDays', { count: choice })}
               </option>
             ))}
           </TextField>

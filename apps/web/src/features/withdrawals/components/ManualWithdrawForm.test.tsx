@@ -88,24 +88,49 @@ describe.each(['en', 'sp'] as const)('the Manual Withdraw form in %s', (language
 });
 
 describe('the hold sentence', () => {
-  it('says whole hours, else whole minutes from a minute up, else seconds, one of a unit in the singular', () => {
-    expect(holdText(3600)).toEqual({ key: 'withdrawals.manual.holdOneHour', count: 1 });
+  it('says whole hours, else whole minutes from a minute up, else seconds', () => {
+    expect(holdText(3600)).toEqual({ key: 'withdrawals.manual.holdHours', count: 1 });
     expect(holdText(7200)).toEqual({ key: 'withdrawals.manual.holdHours', count: 2 });
     expect(holdText(5400)).toEqual({ key: 'withdrawals.manual.holdMinutes', count: 90 });
     expect(holdText(90)).toEqual({ key: 'withdrawals.manual.holdMinutes', count: 2 });
-    expect(holdText(60)).toEqual({ key: 'withdrawals.manual.holdOneMinute', count: 1 });
-    expect(holdText(89)).toEqual({ key: 'withdrawals.manual.holdOneMinute', count: 1 });
+    expect(holdText(60)).toEqual({ key: 'withdrawals.manual.holdMinutes', count: 1 });
+    expect(holdText(89)).toEqual({ key: 'withdrawals.manual.holdMinutes', count: 1 });
     expect(holdText(20)).toEqual({ key: 'withdrawals.manual.holdSeconds', count: 20 });
-    expect(holdText(1)).toEqual({ key: 'withdrawals.manual.holdOneSecond', count: 1 });
+    expect(holdText(1)).toEqual({ key: 'withdrawals.manual.holdSeconds', count: 1 });
+    expect(holdText(0)).toEqual({ key: 'withdrawals.manual.holdSeconds', count: 0 });
   });
-  it('reads 1 hour in English and 1 hora in Spanish', async () => {
-    const { key, count } = holdText(3600);
-    expect(i18n.t(key, { count })).toBe(
-      'Requests are carried out 1 hour after they are recorded; until then they can be deleted.',
+
+  it('says one of a unit in the singular and more in the plural, in English and in Spanish', async () => {
+    const say = (seconds: number) => {
+      const { key, count } = holdText(seconds);
+      return i18n.t(key, { count });
+    };
+    expect(say(3600)).toBe('Requests are carried out 1 hour after they are recorded; until then they can be deleted.');
+    expect(say(7200)).toBe('Requests are carried out 2 hours after they are recorded; until then they can be deleted.');
+    expect(say(60)).toBe('Requests are carried out 1 minute after they are recorded; until then they can be deleted.');
+    expect(say(300)).toBe(
+      'Requests are carried out 5 minutes after they are recorded; until then they can be deleted.',
     );
+    expect(say(0)).toBe('Requests are carried out 0 seconds after they are recorded; until then they can be deleted.');
+    expect(say(1)).toBe('Requests are carried out 1 second after they are recorded; until then they can be deleted.');
     await i18n.changeLanguage('sp');
-    expect(i18n.t(key, { count })).toBe(
+    expect(say(3600)).toBe(
       'Las solicitudes se realizan 1 hora después de registrarse; hasta entonces se pueden eliminar.',
+    );
+    expect(say(7200)).toBe(
+      'Las solicitudes se realizan 2 horas después de registrarse; hasta entonces se pueden eliminar.',
+    );
+    expect(say(60)).toBe(
+      'Las solicitudes se realizan 1 minuto después de registrarse; hasta entonces se pueden eliminar.',
+    );
+    expect(say(300)).toBe(
+      'Las solicitudes se realizan 5 minutos después de registrarse; hasta entonces se pueden eliminar.',
+    );
+    expect(say(0)).toBe(
+      'Las solicitudes se realizan 0 segundos después de registrarse; hasta entonces se pueden eliminar.',
+    );
+    expect(say(1)).toBe(
+      'Las solicitudes se realizan 1 segundo después de registrarse; hasta entonces se pueden eliminar.',
     );
   });
 });

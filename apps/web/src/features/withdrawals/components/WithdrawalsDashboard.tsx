@@ -40,8 +40,8 @@ export function WithdrawalsDashboard() {
         summary={t('withdrawals.dashboard.summary', {
           from: toUsDate(from),
           to: toUsDate(to),
-          participant: sum('participant'),
-          manual: sum('manual'),
+          participant: t('withdrawals.dashboard.withdrewInPortal', { count: sum('participant') }),
+          manual: t('withdrawals.dashboard.withdrawnOnRequest', { count: sum('manual') }),
           total: total.participant + total.manual,
         })}
         kind="bar"
