@@ -70,7 +70,7 @@ describe('the bulk update', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'User IDIssue',
-      `${UNKNOWN}User ID not found in the system.`,
+      `${UNKNOWN}User ID(s) not found in the system.`,
       '=cmdInvalid format: User ID must be a valid UUID.',
     ]);
 
