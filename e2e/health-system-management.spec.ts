@@ -72,6 +72,26 @@ async function signCeremony(page: Page, language: Language, ceremony: Locator, n
   await reloaded;
 }
 
+/** Opens Health System Management, its table of systems, and the onboarding modal on its first step. */
+async function openOnboarding(page: Page, baseURL: string, language: Language) {
+  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  await signInAdmin(page, baseURL, language, await apiLogin(ADMIN.email, ADMIN.password));
+  await page.goto('/system-options?tab=health-system-management');
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.healthSystemManagement') }),
+  ).toBeVisible();
+  const systems = page.getByRole('table', { name: t('healthSystems.table.title') });
+  await expect(systems.getByRole('row').nth(1)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: t('healthSystems.table.onboard') }).click();
+  const modal = page.getByRole('dialog', { name: t('healthSystems.modal.createTitle') });
+  await expect(modal.getByText(t('healthSystems.modal.progress', { step: '1', total: '3' }))).toBeVisible();
+  await expect(modal.getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true })).toBeFocused();
+  await expectNoAxeViolations(page);
+  return { systems, modal };
+}
+
 // The story in English; the Spanish journey reads the tab and the onboarding modal in Spanish.
 test.describe('Health System Management', () => {
   test('onboard a system with its own form, a participant signs it, a change asks for re-consent', async ({
@@ -95,20 +115,7 @@ test.describe('Health System Management', () => {
     await consentPdf(pdfPath, story.pdfTitle);
 
     // 1. The administrator onboards the system in the three-step modal.
-    await signInAdmin(page, baseURL!, language, await apiLogin(ADMIN.email, ADMIN.password));
-    await page.goto('/system-options?tab=health-system-management');
-    await expect(
-      page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.healthSystemManagement') }),
-    ).toBeVisible();
-    const systems = page.getByRole('table', { name: t('healthSystems.table.title') });
-    await expect(systems.getByRole('row').nth(1)).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.getByRole('button', { name: t('healthSystems.table.onboard') }).click();
-    const modal = page.getByRole('dialog', { name: t('healthSystems.modal.createTitle') });
-    await expect(modal.getByText(t('healthSystems.modal.progress', { step: '1', total: '3' }))).toBeVisible();
-    await expect(modal.getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true })).toBeFocused();
-    await expectNoAxeViolations(page);
+    const { systems, modal } = await openOnboarding(page, baseURL!, language);
     await modal.getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true }).fill(systemName);
     await modal
       .getByRole('textbox', { name: t('healthSystems.basic.description'), exact: true })
@@ -384,19 +391,7 @@ test.describe('Health System Management', () => {
     const t = (key: string, values?: Record<string, string>) => text('sp', key, values);
     const languageName = (l: Language) => t(`healthSystems.languageNames.${l}`);
     const run = Date.now().toString(36);
-    await signInAdmin(page, baseURL!, 'sp', await apiLogin(ADMIN.email, ADMIN.password));
-    await page.goto('/system-options?tab=health-system-management');
-    await expect(
-      page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.healthSystemManagement') }),
-    ).toBeVisible();
-    const systems = page.getByRole('table', { name: t('healthSystems.table.title') });
-    await expect(systems.getByRole('row').nth(1)).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.getByRole('button', { name: t('healthSystems.table.onboard') }).click();
-    const modal = page.getByRole('dialog', { name: t('healthSystems.modal.createTitle') });
-    await expect(modal.getByText(t('healthSystems.modal.progress', { step: '1', total: '3' }))).toBeVisible();
-    await expect(modal.getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true })).toBeFocused();
+    const { modal } = await openOnboarding(page, baseURL!, 'sp');
     await modal
       .getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true })
       .fill(`Clínica Renal del Valle ${run}`);
