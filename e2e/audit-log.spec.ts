@@ -121,6 +121,8 @@ test.describe('Audit Log', () => {
   });
 
   test('reads in Spanish: the tab, a participant’s records and their timeline', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(120_000);
     const sp = (key: string, values?: Record<string, string>) => text('sp', key, values);
     const participant = await createPatient('sp', 'audited');
     await signInAdmin(page, baseURL!, 'sp', await apiLogin(ADMIN.email, ADMIN.password));

@@ -130,6 +130,8 @@ test.describe('Consent', () => {
   });
 
   test('reads in Spanish: the signing dialog and what it says is missing', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(90_000);
     await openSigning(page, baseURL!, 'sp');
   });
 

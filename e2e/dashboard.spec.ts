@@ -103,6 +103,8 @@ test.describe('Home dashboard', () => {
     page,
     baseURL,
   }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(120_000);
     const sp = (key: string, values?: Record<string, string>) => text('sp', key, values);
     await signInAs(page, baseURL!, 'sp', await createPatient('sp', 'home-new', { consented: false }));
     await page.goto('/dashboard');

@@ -91,6 +91,8 @@ test.describe('Data Export', () => {
   });
 
   test('reads in Spanish: the tab, its downloads and a chosen range', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(90_000);
     const sp = (key: string, values?: Record<string, string>) => text('sp', key, values);
     await signInAdmin(page, baseURL!, 'sp', await apiLogin(ADMIN.email, ADMIN.password));
     await openDataExport(page, 'sp');

@@ -143,5 +143,7 @@ test('Downtime Banner reads in Spanish: the editor, and its refusal of a window 
   page,
   baseURL,
 }) => {
+  // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+  test.setTimeout(90_000);
   await editWindowFromYesterday(page, baseURL!, 'sp');
 });

@@ -166,6 +166,8 @@ test.describe('Emails Insight', () => {
   });
 
   test('reads in Spanish: the figures, the follow-ups and a failed e-mail', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(120_000);
     const participant = await participantWithFailedCopy('sp');
     const admin = await apiLogin(ADMIN.email, ADMIN.password);
     await signInAdmin(page, baseURL!, 'sp', admin);

@@ -388,6 +388,8 @@ test.describe('Health System Management', () => {
   });
 
   test('reads in Spanish: the tab, and the onboarding modal’s steps and their messages', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(120_000);
     const t = (key: string, values?: Record<string, string>) => text('sp', key, values);
     const languageName = (l: Language) => t(`healthSystems.languageNames.${l}`);
     const run = Date.now().toString(36);

@@ -211,6 +211,8 @@ test.describe('Health System Verification', () => {
   });
 
   test('reads in Spanish: the tab, its search and its messages', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(90_000);
     await openAndSearch(page, baseURL!, 'sp', await participantOfHealthSystem('sp', 'verify-single-sp'));
   });
 });

@@ -198,6 +198,8 @@ test.describe('One-time surveys', () => {
     page,
     baseURL,
   }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(120_000);
     const sp: Texts = (key, values) => text('sp', key, values);
     const participant = await createPatient('sp', 'one-time-sp');
     const tag = Date.now().toString(36);

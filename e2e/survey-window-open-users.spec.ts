@@ -183,6 +183,8 @@ test.describe('Survey Window Open Users', () => {
   });
 
   test('reads in Spanish: a participant’s window, their questionnaires and the counts', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(90_000);
     const participant = await participantInWindow('sp');
     await signInAdmin(page, baseURL!, 'sp', await apiLogin(ADMIN.email, ADMIN.password));
     await openWindowsOf(page, 'sp', participant.email);

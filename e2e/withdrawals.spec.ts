@@ -143,6 +143,8 @@ test.describe('Withdrawals', () => {
   });
 
   test('reads in Spanish: the tab, the request modal and its form’s rules', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(120_000);
     await signInAdmin(page, baseURL!, 'sp', await apiLogin(ADMIN.email, ADMIN.password));
     await openWithdrawals(page, 'sp');
     await openRequestForm(page, 'sp');
