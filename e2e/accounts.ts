@@ -12,7 +12,7 @@ import {
   SLOW_STEP_TIMEOUT_MS,
 } from './fixtures';
 import { PORTAL_PORT } from './ports';
-import { text } from './texts';
+import { text, textsIn } from './texts';
 
 /** Accounts and sign-ins made through the portal's own API, as the web app makes them. */
 const API = `http://127.0.0.1:${PORTAL_PORT}/common-server`;
@@ -178,7 +178,7 @@ export async function apiLogin(email: string, password: string): Promise<TokenPa
  * Log in link leads to the login page.
  */
 export async function activateThroughLink(page: Page, language: Language, link: string) {
-  const t = (key: string) => text(language, key);
+  const t = textsIn(language);
   await page.goto(link);
   await expect(page.getByRole('alert').filter({ hasText: t('registration.activated') })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -16,7 +16,7 @@ import {
 import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
 import { signInAdmin } from './settings-editors';
 import { drawSignature } from './signing';
-import { text } from './texts';
+import { textsIn } from './texts';
 
 /** US Letter, in PDF points. */
 const LETTER = { width: 612, height: 792 };
@@ -30,29 +30,17 @@ async function consentPdf(path: string, title: string) {
   await writeFile(path, await document.save({ useObjectStreams: false }));
 }
 
-/** What each journey names differently: the system, its form's fields, the participant (as the wizard names them). */
-const STORIES = {
-  en: {
-    name: 'Lakeside Kidney Care',
-    description: 'Nephrology clinics around the lake, onboarded for the kidney research study.',
-    labels: { en: 'Lakeside Kidney Care', sp: 'Atención Renal Lakeside' },
-    pdfTitle: 'Lakeside Kidney Care informed consent',
-    agree: 'I agree to take part in this study',
-    printedName: 'Printed name of the participant',
-    signingDate: 'Date of signing',
-    signer: "Rose O'Neil",
-  },
-  sp: {
-    name: 'Clínica Renal del Valle',
-    description: 'Clínicas de nefrología del valle, incorporadas al estudio de investigación renal.',
-    labels: { en: 'Valley Kidney Clinic', sp: 'Clínica Renal del Valle' },
-    pdfTitle: 'Consentimiento informado de la Clínica Renal del Valle',
-    agree: 'Acepto participar en este estudio',
-    printedName: 'Nombre del participante en letra de imprenta',
-    signingDate: 'Fecha de la firma',
-    signer: 'María José de la Cruz',
-  },
-} as const;
+/** What the story names: the system, its form's fields, the participant (as the wizard names them). */
+const STORY = {
+  name: 'Lakeside Kidney Care',
+  description: 'Nephrology clinics around the lake, onboarded for the kidney research study.',
+  labels: { en: 'Lakeside Kidney Care', sp: 'Atención Renal Lakeside' },
+  pdfTitle: 'Lakeside Kidney Care informed consent',
+  agree: 'I agree to take part in this study',
+  printedName: 'Printed name of the participant',
+  signingDate: 'Date of signing',
+  signer: "Rose O'Neil",
+};
 
 /** The field drawn in the visual editor, in points from the page's top-left corner, then where dragging moves it. */
 const DRAWN = { x: 100, y: 150, width: 200, height: 30 };
@@ -71,9 +59,9 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 
 /** Signs the open ceremony: every box ticked, the name written, a signature drawn; then closes the thanks. */
 async function signCeremony(page: Page, language: Language, ceremony: Locator, name: string) {
-  const t = (key: string) => text(language, key);
+  const t = textsIn(language);
   for (const box of await ceremony.getByRole('checkbox').all()) await box.check();
-  await ceremony.getByRole('textbox', { name: STORIES[language].printedName }).fill(name);
+  await ceremony.getByRole('textbox', { name: STORY.printedName }).fill(name);
   await drawSignature(page, ceremony.getByRole('img', { name: t('consent.sign.padLabel') }));
   await ceremony.getByRole('button', { name: t('consent.sign.submit') }).click();
   const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
@@ -84,41 +72,50 @@ async function signCeremony(page: Page, language: Language, ceremony: Locator, n
   await reloaded;
 }
 
-for (const language of ['en', 'sp'] as const) {
-  test(`Health System Management in ${language}: onboard a system with its own form, a participant signs it, a change asks for re-consent`, async ({
+/** Opens Health System Management, its table of systems, and the onboarding modal on its first step. */
+async function openOnboarding(page: Page, baseURL: string, language: Language) {
+  const t = textsIn(language);
+  await signInAdmin(page, baseURL, language, await apiLogin(ADMIN.email, ADMIN.password));
+  await page.goto('/system-options?tab=health-system-management');
+  await expect(
+    page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.healthSystemManagement') }),
+  ).toBeVisible();
+  const systems = page.getByRole('table', { name: t('healthSystems.table.title') });
+  await expect(systems.getByRole('row').nth(1)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: t('healthSystems.table.onboard') }).click();
+  const modal = page.getByRole('dialog', { name: t('healthSystems.modal.createTitle') });
+  await expect(modal.getByText(t('healthSystems.modal.progress', { step: '1', total: '3' }))).toBeVisible();
+  await expect(modal.getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true })).toBeFocused();
+  await expectNoAxeViolations(page);
+  return { systems, modal };
+}
+
+// The story in English; the Spanish journey reads the tab and the onboarding modal in Spanish.
+test.describe('Health System Management', () => {
+  test('onboard a system with its own form, a participant signs it, a change asks for re-consent', async ({
     page,
     browser,
     baseURL,
   }, testInfo) => {
     // The whole story, two browsers and three PDFs drawn: it has taken four minutes on two busy cores.
     test.setTimeout(420_000);
-    const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
-    const story = STORIES[language];
+    const language: Language = 'en';
+    const other: Language = 'sp';
+    const t = textsIn(language);
+    const story = STORY;
     // A system of its own on every run (a retry runs against the same portal, where names are taken).
     const run = Date.now().toString(36);
     const systemName = `${story.name} ${run}`;
-    const databaseValue = `${language === 'en' ? 'lakeside' : 'valle'}_${run}`;
+    const databaseValue = `lakeside_${run}`;
     const dropdownLabel = `${story.labels[language]} ${run}`;
-    const other: Language = language === 'en' ? 'sp' : 'en';
     const languageName = (l: Language) => t(`healthSystems.languageNames.${l}`);
     const pdfPath = testInfo.outputPath(`${databaseValue}.pdf`);
     await consentPdf(pdfPath, story.pdfTitle);
 
     // 1. The administrator onboards the system in the three-step modal.
-    await signInAdmin(page, baseURL!, language, await apiLogin(ADMIN.email, ADMIN.password));
-    await page.goto('/system-options?tab=health-system-management');
-    await expect(
-      page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.healthSystemManagement') }),
-    ).toBeVisible();
-    const systems = page.getByRole('table', { name: t('healthSystems.table.title') });
-    await expect(systems.getByRole('row').nth(1)).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.getByRole('button', { name: t('healthSystems.table.onboard') }).click();
-    const modal = page.getByRole('dialog', { name: t('healthSystems.modal.createTitle') });
-    await expect(modal.getByText(t('healthSystems.modal.progress', { step: '1', total: '3' }))).toBeVisible();
-    await expect(modal.getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true })).toBeFocused();
-    await expectNoAxeViolations(page);
+    const { systems, modal } = await openOnboarding(page, baseURL!, language);
     await modal.getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true }).fill(systemName);
     await modal
       .getByRole('textbox', { name: t('healthSystems.basic.description'), exact: true })
@@ -389,4 +386,49 @@ for (const language of ['en', 'sp'] as const) {
     await expectNoAxeViolations(participantPage);
     await participantContext.close();
   });
-}
+
+  test('reads in Spanish: the tab, and the onboarding modal’s steps and their messages', async ({ page, baseURL }) => {
+    // A few steps, each with its accessibility check: on two busy cores this has taken over a minute.
+    test.setTimeout(120_000);
+    const t = textsIn('sp');
+    const languageName = (l: Language) => t(`healthSystems.languageNames.${l}`);
+    const run = Date.now().toString(36);
+    const { modal } = await openOnboarding(page, baseURL!, 'sp');
+    await modal
+      .getByRole('textbox', { name: t('healthSystems.basic.name'), exact: true })
+      .fill(`Clínica Renal del Valle ${run}`);
+    await modal
+      .getByRole('textbox', { name: t('healthSystems.basic.description'), exact: true })
+      .fill('Clínicas de nefrología del valle, incorporadas al estudio de investigación renal.');
+    await modal.getByRole('button', { name: t('healthSystems.modal.next') }).click();
+
+    await expect(modal.getByRole('status').filter({ hasText: t('healthSystems.basicValid') })).toBeVisible();
+    await expect(modal.getByText(t('healthSystems.modal.progress', { step: '2', total: '3' }))).toBeVisible();
+    await modal
+      .getByRole('textbox', { name: t('healthSystems.system.databaseValue'), exact: true })
+      .fill(`valle_${run}`);
+    for (const [l, label] of [
+      ['en', 'Valley Kidney Clinic'],
+      ['sp', 'Clínica Renal del Valle'],
+    ] as const)
+      await modal
+        .getByRole('textbox', { name: t('healthSystems.system.label', { language: languageName(l) }), exact: true })
+        .fill(`${label} ${run}`);
+    await expectNoAxeViolations(page);
+    await modal.getByRole('button', { name: t('healthSystems.modal.next') }).click();
+
+    await expect(modal.getByRole('status').filter({ hasText: t('healthSystems.systemValid') })).toBeVisible();
+    await expect(modal.getByText(t('healthSystems.modal.progress', { step: '3', total: '3' }))).toBeVisible();
+    for (const l of ['en', 'sp'] as const)
+      await expect(modal.getByRole('region', { name: languageName(l) })).toContainText(
+        t('healthSystems.consentStep.defaultNotice'),
+      );
+    await expectNoAxeViolations(page);
+    // Closed before registering: nothing is saved.
+    await modal
+      .getByRole('button', { name: t('healthSystems.modal.close') })
+      .first()
+      .click();
+    await expect(modal).toBeHidden();
+  });
+});

@@ -9,7 +9,7 @@ import {
   useSignedIn,
 } from './accounts';
 import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, type Language } from './fixtures';
-import { text } from './texts';
+import { textsIn } from './texts';
 
 /** The subject of the login-code e-mail (apps/server/src/providers/mail/templates). */
 const CODE_SUBJECT: Record<Language, string> = {
@@ -17,8 +17,9 @@ const CODE_SUBJECT: Record<Language, string> = {
   sp: 'Su código de acceso del Estudio de Investigación Renal',
 };
 
+// The login screen in both languages; the other stories in English.
 for (const language of ['en', 'sp'] as const) {
-  const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+  const t = textsIn(language);
 
   test(`a participant logs in with the code from the e-mail and lands on the home page (${language})`, async ({
     page,
@@ -57,11 +58,13 @@ for (const language of ['en', 'sp'] as const) {
     // The account's language is now the page's language too.
     expect((await page.context().cookies()).find((c) => c.name === 'preferredLanguage')?.value).toBe(language);
   });
+}
 
-  test(`a wrong password, then a lockout that even the right password cannot pass (${language})`, async ({
-    page,
-    baseURL,
-  }) => {
+test.describe('login', () => {
+  const language: Language = 'en';
+  const t = textsIn(language);
+
+  test('a wrong password, then a lockout that even the right password cannot pass', async ({ page, baseURL }) => {
     const account = await createPatient(language, 'lockout');
     await setLanguage(page, language, baseURL!);
     await page.goto('/login-patient');
@@ -76,7 +79,7 @@ for (const language of ['en', 'sp'] as const) {
     await expectNoAxeViolations(page);
   });
 
-  test(`what is typed before the app has taken the pre-rendered page over is kept and sent (${language})`, async ({
+  test('what is typed before the app has taken the pre-rendered page over is kept and sent', async ({
     page,
     baseURL,
   }) => {
@@ -115,7 +118,7 @@ for (const language of ['en', 'sp'] as const) {
     await expect(page.getByRole('alert').filter({ hasText: t('error.login.emailInvalid') })).toHaveCount(0);
   });
 
-  test(`idle for the timeout: the prompt counts down, Stay Logged In keeps the session, then the time-out notice (${language})`, async ({
+  test('idle for the timeout: the prompt counts down, Stay Logged In keeps the session, then the time-out notice', async ({
     page,
     baseURL,
   }) => {
@@ -162,7 +165,7 @@ for (const language of ['en', 'sp'] as const) {
     await expect(notice).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('authorize'))).toBeNull();
   });
-}
+});
 
 test('the administrator logs in without a code and reaches System Options', async ({ page }) => {
   await page.goto('/login-patient');

@@ -102,6 +102,9 @@ export default defineConfig({
         // A manual withdrawal request waits 20 s before it is carried out: long enough to delete one, short
         // enough to watch another carried out.
         WITHDRAWAL_REQUEST_HOLD_S: '20',
+        // The scheduled jobs (reminders, deliveries, withdrawals at the end of their hold, one-time invitations)
+        // run every 5 s as well as at each minute, so a journey waits seconds for their effects, not minutes.
+        SCHEDULER_INTERVAL_S: '5',
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { activationLinkFor, expect, expectNoAxeViolations, setLanguage, test, uniqueEmail } from './fixtures';
 import { activateThroughLink } from './accounts';
 import { field, fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
-import { text } from './texts';
+import { textsIn } from './texts';
 
 for (const language of ['en', 'sp'] as const) {
   test(`a person registers, receives the activation e-mail and activates the account (${language})`, async ({
@@ -9,7 +9,7 @@ for (const language of ['en', 'sp'] as const) {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const t = (key: string, values?: Record<string, string | number>) => text(language, key, values);
+    const t = textsIn(language);
     const email = uniqueEmail(`journey-${language}`);
     await setLanguage(page, language, baseURL!);
     await page.goto('/register-patient');

@@ -1,7 +1,7 @@
 import { ADMIN, apiLogin, type TokenPair } from './accounts';
 import { expect, expectNoAxeViolations, test, PHONE } from './fixtures';
 import { adminCall, expectNewestChange, saveWithPopup, signInAdmin } from './settings-editors';
-import { text } from './texts';
+import { textsIn } from './texts';
 
 interface Schedule {
   reminders: { id: string; days: number }[];
@@ -32,7 +32,7 @@ test.describe('ICF reminders on a desktop in English', () => {
   }) => {
     // Several accessibility checks of a long page, on a machine shared with another journey.
     test.slow();
-    const t = (key: string, values?: Record<string, string>) => text('en', key, values);
+    const t = textsIn('en');
     const day = (days: number) => t('reminderSchedule.afterActivation.day', { days: String(days) });
     const dayBox = (number: number) =>
       page.getByRole('spinbutton', { name: t('reminderSchedule.dayLabel', { number: String(number) }) });
@@ -123,7 +123,7 @@ test.describe('Survey tab on a phone in Spanish', () => {
   }) => {
     // Several accessibility checks of a long page, on a machine shared with another journey.
     test.slow();
-    const t = (key: string, values?: Record<string, string>) => text('sp', key, values);
+    const t = textsIn('sp');
     await page.setViewportSize(PHONE);
     await signInAdmin(page, baseURL!, 'sp', admin);
     await page.goto('/system-options?tab=survey');

@@ -3,7 +3,7 @@ import { ADMIN, apiLogin, createPatient, PATIENT_PASSWORD, useSignedIn, type Tok
 import { expect, expectNoAxeViolations, setLanguage, test, type Language, PHONE } from './fixtures';
 import { PORTAL_PORT } from './ports';
 import { adminCall, expectNewestChange, listedValue, saveWithPopup, signInAdmin } from './settings-editors';
-import { text } from './texts';
+import { text, textsIn } from './texts';
 
 const PATH = '/setting/security-policy-config';
 
@@ -54,7 +54,7 @@ test('Security Policy on a desktop in English: a minimum length refused, then 10
 }) => {
   // Registering, activating and signing in a participant by e-mail takes a good part of a minute on its own.
   test.slow();
-  const t = (key: string, values?: Record<string, string>) => text('en', key, values);
+  const t = textsIn('en');
   const participant = await createPatient('en', 'policy');
   const minLabel = t('securityPolicyEditor.fields.minLength');
   const minBox = page.getByRole('spinbutton', { name: minLabel });
@@ -123,7 +123,7 @@ test('Security Policy on a phone in Spanish: failed attempts refused below 3, th
   page,
   baseURL,
 }) => {
-  const t = (key: string, values?: Record<string, string>) => text('sp', key, values);
+  const t = textsIn('sp');
   const label = t('securityPolicyEditor.fields.failedAttemptLimit');
   const box = page.getByRole('spinbutton', { name: label });
   const history = page.getByRole('table', { name: t('settingChanges.title') });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, useSignedIn } from './accounts';
 import { expect, expectNoAxeViolations, setLanguage, test, today, type Language, PHONE } from './fixtures';
 import { QUESTIONNAIRE_WORDS as FORMS } from './questionnaire-words';
-import { text } from './texts';
+import { text, textsIn } from './texts';
 
 /** Signs a fresh participant in, in their language, and opens the Surveys screen. */
 async function openSurveys(
@@ -38,7 +38,7 @@ for (const [language, phone] of [
   ['en', false],
   ['sp', true],
 ] as const) {
-  const t = (key: string, values?: Record<string, string>) => text(language, key, values);
+  const t = textsIn(language);
   const form = FORMS[language];
   const where = `${language}, ${phone ? 'phone' : 'desktop'}`;
 

@@ -1,7 +1,7 @@
 import { ADMIN, apiLogin } from './accounts';
 import { expect, expectNoAxeViolations, test, PHONE } from './fixtures';
 import { signInAdmin } from './settings-editors';
-import { text } from './texts';
+import { textsIn } from './texts';
 
 const TABS = [
   'systemOptions.tabs.accountActivationReminders',
@@ -23,13 +23,13 @@ test('System Options on a desktop in English: each tab is an address that links,
   page,
   baseURL,
 }) => {
-  const t = (key: string) => text('en', key);
+  const t = textsIn('en');
   const panel = (key: string) => page.getByRole('heading', { level: 2, name: t(key) });
   await signInAdmin(page, baseURL!, 'en', await apiLogin(ADMIN.email, ADMIN.password));
   await page.goto('/system-options?tab=icf-reminders');
   await expect(panel('systemOptions.tabs.icfReminders')).toBeVisible();
   const nav = page.getByRole('navigation', { name: t('systemOptions.navLabel') });
-  await expect(nav.getByRole('link')).toHaveText(TABS.map(t));
+  await expect(nav.getByRole('link')).toHaveText(TABS.map((key) => t(key)));
   await expect(nav.getByRole('link', { name: t('systemOptions.tabs.icfReminders') })).toHaveAttribute(
     'aria-current',
     'page',
@@ -70,7 +70,7 @@ test('System Options on a phone in Spanish: a labelled select switches tabs, and
   page,
   baseURL,
 }) => {
-  const t = (key: string) => text('sp', key);
+  const t = textsIn('sp');
   const panel = (key: string) => page.getByRole('heading', { level: 2, name: t(key) });
   await page.setViewportSize(PHONE);
   await signInAdmin(page, baseURL!, 'sp', await apiLogin(ADMIN.email, ADMIN.password));
@@ -78,7 +78,7 @@ test('System Options on a phone in Spanish: a labelled select switches tabs, and
   await expect(panel('systemOptions.tabs.accountActivationReminders')).toBeVisible();
   await expect(page.getByRole('navigation', { name: t('systemOptions.navLabel') })).toHaveCount(0);
   const picker = page.getByRole('combobox', { name: t('systemOptions.sectionPicker') });
-  await expect(picker.getByRole('option')).toHaveText(TABS.map(t));
+  await expect(picker.getByRole('option')).toHaveText(TABS.map((key) => t(key)));
   await expectNoAxeViolations(page);
 
   await picker.selectOption({ label: t('systemOptions.tabs.downtimeBanner') });

@@ -13,9 +13,17 @@ function lookup(language: Language, key: string): unknown {
  * A text of the portal's catalogs, so one journey can run in both languages by what a person reads; a numeric
  * `count` picks the text's plural form, as the portal does.
  */
-export function text(language: Language, key: string, values: Record<string, string | number> = {}): string {
+export type TextValues = Record<string, string | number>;
+export type Texts = (key: string, values?: TextValues) => string;
+
+export function text(language: Language, key: string, values: TextValues = {}): string {
   const form = pluralKey(language, key, values.count, (candidate) => typeof lookup(language, candidate) === 'string');
   const found = lookup(language, form);
   if (typeof found !== 'string') throw new Error(`no text ${key}`);
   return found.replace(/{{(\w+)}}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+/** The catalog texts of one language, looked up as `text` does. */
+export function textsIn(language: Language): Texts {
+  return (key, values) => text(language, key, values);
 }

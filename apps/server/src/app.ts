@@ -234,7 +234,7 @@ export async function buildApp(options: BuildAppOptions) {
   mailer.addLastCheck(reminders.alreadyDone);
   const withdrawal = createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
   const jobs = options.jobs;
-  const scheduler = jobs ? createScheduler(jobs, app.log, metrics.jobRan) : undefined;
+  const scheduler = jobs ? createScheduler(jobs, app.log, metrics.jobRan, env.SCHEDULER_INTERVAL_S) : undefined;
   /**
    * Runs a job once more at a due time. Without a scheduler (API tests) nothing runs by itself, and a run that
    * could not be scheduled is caught by the job's every-minute run.

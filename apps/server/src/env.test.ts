@@ -32,6 +32,7 @@ describe('readEnv', () => {
       STUDY_TIME_ZONE: 'America/Chicago',
       REMINDER_SEND_HOURS: { from: 9, to: 19 },
       WITHDRAWAL_REQUEST_HOLD_S: 3600,
+      SCHEDULER_INTERVAL_S: 60,
     });
     expect(Buffer.from(DEVELOPMENT_KEY, 'base64')).toHaveLength(32);
   });
@@ -52,6 +53,13 @@ describe('readEnv', () => {
     expect(readEnv({ WITHDRAWAL_REQUEST_HOLD_S: '2592000' }).WITHDRAWAL_REQUEST_HOLD_S).toBe(2_592_000);
     for (const wrong of ['-1', '1.5', 'an hour', '2592001'])
       expect(() => readEnv({ WITHDRAWAL_REQUEST_HOLD_S: wrong })).toThrow(/WITHDRAWAL_REQUEST_HOLD_S/);
+  });
+
+  it('reads the seconds between runs of the scheduled jobs, from 5 to 60', () => {
+    expect(readEnv({ SCHEDULER_INTERVAL_S: '5' }).SCHEDULER_INTERVAL_S).toBe(5);
+    expect(readEnv({ SCHEDULER_INTERVAL_S: '60' }).SCHEDULER_INTERVAL_S).toBe(60);
+    for (const wrong of ['4', '61', '0', '2.5', 'a minute'])
+      expect(() => readEnv({ SCHEDULER_INTERVAL_S: wrong })).toThrow(/SCHEDULER_INTERVAL_S/);
   });
 
   it('reads a metrics token of at least 32 printable characters, and refuses a short one or one with a space', () => {

@@ -70,6 +70,11 @@ const ZEnv = z.object({
     .min(0)
     .max(30 * 24 * 3600)
     .default(3600),
+  /**
+   * Seconds between runs of each scheduled job (e-mail delivery, reminders, manual withdrawals, one-time survey
+   * invitations): every minute, unless a test wants their effects sooner.
+   */
+  SCHEDULER_INTERVAL_S: z.coerce.number().int().min(5).max(60).default(60),
   /** The bearer token a Prometheus scraper sends to read `/metrics`; without it the metrics are not served. */
   METRICS_TOKEN: z
     .string()

@@ -5,7 +5,8 @@ import { describeEachDatabase } from './helpers';
 import { ADMIN, DEMO, me, signIn, signInAdmin, useAuthApp } from './auth-helpers';
 
 // On the embedded database the server keeps sessions and user details in memory; these changes are written with
-// plain SQL, past every service, so only the database's own notice of them can reach the next call.
+// plain SQL, past every service, so only the database's own notice of them can reach the next call. Both databases:
+// only the embedded one keeps accounts in memory.
 describeEachDatabase('changes to an account written by any statement', (target) => {
   const testApp = useAuthApp(target);
 

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { detailedPng, heicPhoto, putProfile, SAME_PROFILE } from './account-helpers';
@@ -9,7 +9,7 @@ import { detailedPng, heicPhoto, putProfile, SAME_PROFILE } from './account-help
 /** Far above a call's own work, far below the second or more the decode below takes on one thread. */
 const MAX_EVENT_LOOP_DELAY_MS = 200;
 
-describeEachDatabase('Profile pictures decode on worker threads', (target) => {
+describeOnDatabase('Profile pictures decode on worker threads', (target) => {
   const testApp = useAuthApp(target);
 
   it('keeps the event loop answering other calls while a large HEIC photo decodes', { timeout: 120_000 }, async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { emailMessages, users } from '../src/db/schema';
-import { describeEachDatabase, sendNow, type TestApp } from './helpers';
+import { describeOnDatabase, sendNow, type TestApp } from './helpers';
 import { auditSince, signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 
@@ -9,7 +9,7 @@ const view = (t: TestApp, token: string) => call(t, 'GET', '/communication-prefe
 const update = (t: TestApp, token: string, payload: unknown, language?: 'en' | 'sp') =>
   call(t, 'PUT', '/communication-preferences/update', token, { payload, language });
 
-describeEachDatabase('Communication preferences', (target) => {
+describeOnDatabase('Communication preferences', (target) => {
   const testApp = useAuthApp(target);
 
   it('starts with both subscriptions on, and saves a change the next view shows', async () => {

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { profilePictures, users } from '../src/db/schema';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { auditSince, signInAdmin, useAuthApp, MINUTE_MS } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { heicPhoto, jpegWithLocation, photo, putProfile, SAME_PROFILE, SCRIPTED_SVG } from './account-helpers';
 
 const UPDATED = { status: true, message: 'Profile Data updated successfully.' };
 
-describeEachDatabase('Profile (PUT /keycloak/user)', (target) => {
+describeOnDatabase('Profile (PUT /keycloak/user)', (target) => {
   const testApp = useAuthApp(target);
 
   it('updates language, date of birth and sex at birth, and GET /keycloak/user shows them', async () => {
@@ -113,7 +113,7 @@ describeEachDatabase('Profile (PUT /keycloak/user)', (target) => {
   });
 });
 
-describeEachDatabase('Profile picture', (target) => {
+describeOnDatabase('Profile picture', (target) => {
   const testApp = useAuthApp(target);
 
   async function pictureOf(t: ReturnType<typeof testApp>, token: string) {

@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
 import { signInAdmin } from './auth-helpers';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { expectAdminOnly } from './settings-helpers';
 
@@ -43,7 +43,7 @@ function docsPageConfig(script: string, stored: Record<string, string>): Swagger
   return config;
 }
 
-describeEachDatabase('the API docs in production', (target) => {
+describeOnDatabase('the API docs in production', (target) => {
   const testApp = useTestApp(target, { env: PRODUCTION });
 
   it('give the description to an administrator only: 401 without a token, 403 to a participant', async () => {

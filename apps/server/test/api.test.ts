@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { loggerOptions } from '../src/plugins/logging';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 
 /** Every pino line the app writes, parsed. */
 function captureLog() {
@@ -36,7 +36,7 @@ const API_PATHS = [
   '/common-server/client-config',
 ];
 
-describeEachDatabase('API basics', (target) => {
+describeOnDatabase('API basics', (target) => {
   const log = captureLog();
   const testApp = useTestApp(target, {
     logger: log.logger,

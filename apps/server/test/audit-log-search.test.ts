@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { databaseError, describeEachDatabase, TEST_ADMIN_EMAIL, useTestApp } from './helpers';
+import { databaseError, describeOnDatabase, TEST_ADMIN_EMAIL, useTestApp } from './helpers';
 import { signedInParticipant } from './participant-helpers';
 import { adminSession, expectAdminOnly, type AdminCall } from './settings-helpers';
 import { auditUser, EXPORT, SEARCH, searchAudit, timelineOf, userIdOf, writeAudit } from './audit-helpers';
 
 const MAY = { from: '2031-05-01', to: '2031-05-06' };
 
-describeEachDatabase('Audit Log search', (target) => {
+describeOnDatabase('Audit Log search', (target) => {
   // One set of records for every test: the trail is never emptied, so each test writes only on days of its own.
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' }, start: '2031-05-20T15:00:00.000Z' });
   let admin: AdminCall;

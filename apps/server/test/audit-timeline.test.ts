@@ -7,7 +7,7 @@ import {
   verificationBatches,
   verificationChanges,
 } from '../src/db/schema';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, MINUTE_MS, signIn, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call } from './participant-helpers';
@@ -34,7 +34,7 @@ const unsentReminder = (userId: string, at: string, values: Partial<typeof email
   ...values,
 });
 
-describeEachDatabase('Audit Log participant timeline', (target) => {
+describeOnDatabase('Audit Log participant timeline', (target) => {
   const testApp = useAuthApp(target);
   const minuteLater = () => testApp().clock.advance(MINUTE_MS);
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import {
   activeParticipant,
   auditSince,
@@ -17,7 +17,7 @@ import {
   WRONG_PASSWORD,
 } from './auth-helpers';
 
-describeEachDatabase('the audit trail of signing in', (target) => {
+describeOnDatabase('the audit trail of signing in', (target) => {
   const testApp = useAuthApp(target);
 
   it('records sign-ins, failures, codes, locks, refresh reuse and logout, without a password, code or token', async () => {

@@ -25,6 +25,7 @@ async function wrongPasswords(t: TestApp, email: string, count: number) {
 
 const passwordWorks = async (t: TestApp, email: string) => (await login(t, email, PATIENT_PASSWORD)).statusCode === 200;
 
+// Both databases: failures arriving at the same moment are counted under the database's row lock.
 describeEachDatabase('lockout', (target) => {
   const testApp = useAuthApp(target);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { importPayloadKey, sealPayload } from '@portal/shared/crypto/payload-envelope';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { postRaw, registerParticipant } from './registration-helpers';
 import {
   activeParticipant,
@@ -24,7 +24,7 @@ const UNREADABLE = {
   message: 'The request could not be read. Please reload the page and try again.',
 };
 
-describeEachDatabase('POST /login', (target) => {
+describeOnDatabase('POST /login', (target) => {
   const testApp = useAuthApp(target);
 
   it('signs the administrator in at once, whatever the case of the address, with both tokens and no code step', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import {
   activeParticipant,
   CODE_EXPIRED,
@@ -15,7 +15,7 @@ import {
   useAuthApp,
 } from './auth-helpers';
 
-describeEachDatabase('POST /login/otp', (target) => {
+describeOnDatabase('POST /login/otp', (target) => {
   const testApp = useAuthApp(target);
   /** The demo patient (Spanish) part-way through signing in. */
   const pendingDemo = () => startCodeLogin(testApp(), DEMO.email, DEMO.password);

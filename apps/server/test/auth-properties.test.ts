@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 import { API, postSealed } from './registration-helpers';
 import { submitCode } from './auth-helpers';
 
@@ -17,7 +17,7 @@ function expectNoServerError(reply: LightMyRequestResponse) {
   expect(typeof reply.json().status, reply.body).toBe('boolean');
 }
 
-describeEachDatabase('no input makes the sign-in calls fail with 5xx', (target) => {
+describeOnDatabase('no input makes the sign-in calls fail with 5xx', (target) => {
   const testApp = useTestApp(target, { env: { RATE_LIMIT_FACTOR: '100000' } });
   const check = <T extends unknown[]>(property: fc.IAsyncProperty<T>) => fc.assert(property, { numRuns: NUM_RUNS });
   const post = (path: string, body: unknown, query: Record<string, string> = {}) =>

@@ -18,6 +18,7 @@ const LIVE = { access: 200, refresh: 200 };
 const ENDED = { access: 401, refresh: 401 };
 const LOGGED_OUT = { status: true, message: 'You have been logged out.' };
 
+// Both databases: the embedded one keeps sessions in memory, so an ended session must reach its cache.
 describeEachDatabase('POST /refresh-token', (target) => {
   const testApp = useAuthApp(target);
 
@@ -93,6 +94,7 @@ describeEachDatabase('POST /refresh-token', (target) => {
   });
 });
 
+// Both databases: the embedded one keeps sessions in memory, so an ended session must reach its cache.
 describeEachDatabase('POST /logout', (target) => {
   const testApp = useAuthApp(target);
 

@@ -13,7 +13,8 @@ const NOW = new Date('2026-03-01T12:00:00.000Z');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A sign-in reads the account and the security policy in one statement and writes the session, its first refresh
-// token and its audit record in another; these are those two statements, on each database.
+// token and its audit record in another; these are those two statements, on both databases (each driver prepares
+// and runs them its own way).
 describeEachDatabase('sign-in statements', (target) => {
   const database = useTestDatabase(target);
   let adminId: string;

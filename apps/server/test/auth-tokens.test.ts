@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, testTokenSigningKey, type TestApp } from './helpers';
+import { describeOnDatabase, testTokenSigningKey, type TestApp } from './helpers';
 import { ADMIN, DEMO, me, MINUTE_MS, setPolicy, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './auth-helpers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,7 +19,7 @@ function tamper(token: string, claims: object) {
   return `${header}.${base64url({ ...decodeJwt(token), ...claims })}.${signature}`;
 }
 
-describeEachDatabase('access tokens and GET /keycloak/user', (target) => {
+describeOnDatabase('access tokens and GET /keycloak/user', (target) => {
   const testApp = useAuthApp(target);
 
   /** The claims every access token of the portal carries. */

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { consentSignatures, consentWithdrawals, emailMessages, users } from '../src/db/schema';
-import { databaseError, describeEachDatabase, sendNow } from './helpers';
+import { databaseError, describeOnDatabase, sendNow } from './helpers';
 import { INCORRECT, auditSince, login, me, refresh, signInAdmin, useAuthApp, PATIENT_PASSWORD } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { get, registerParticipant } from './registration-helpers';
 
-describeEachDatabase('My Informed Consent', (target) => {
+describeOnDatabase('My Informed Consent', (target) => {
   const testApp = useAuthApp(target);
 
   it('has nothing to show or download before signing', async () => {
@@ -88,7 +88,7 @@ describeEachDatabase('My Informed Consent', (target) => {
   });
 });
 
-describeEachDatabase('Withdrawal', (target) => {
+describeOnDatabase('Withdrawal', (target) => {
   const testApp = useAuthApp(target);
   const withdraw = (t: ReturnType<typeof testApp>, token: string, payload: unknown, language?: 'en' | 'sp') =>
     call(t, 'PUT', '/consent/withdraw', token, { payload, language });

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { consentSignatures } from '../src/db/schema';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { useAuthApp } from './auth-helpers';
 import { completeSigning, openCeremony, sign } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { pdfPageTexts } from './pdf-text';
 
-describeEachDatabase('The signed copy, read back as a PDF', (target) => {
+describeOnDatabase('The signed copy, read back as a PDF', (target) => {
   const testApp = useAuthApp(target);
 
   it('carries the stamped values on the form and a certificate page after it', async () => {

@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { consentSignatures, storedFiles, users } from '../src/db/schema';
 import { freshStartAt, refresh, signIn, useAuthApp } from './auth-helpers';
 import { completeSigning, openCeremony, sign, signConsent } from './consent-helpers';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { publishDefaultVersion, requestReconsent, witnessField } from './reconsent-helpers';
 import { adminSession, dataOf } from './settings-helpers';
@@ -19,7 +19,7 @@ const CONSENT_REQUIRED = {
   data: { errorCode: 'CONSENT_REQUIRED' },
 };
 
-describeEachDatabase('Re-consent to a new version of the consent form', (target) => {
+describeOnDatabase('Re-consent to a new version of the consent form', (target) => {
   const testApp = useAuthApp(target);
 
   /**

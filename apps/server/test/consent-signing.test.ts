@@ -10,6 +10,7 @@ import { auditSince, refresh, setPolicy, signInAdmin, useAuthApp, MINUTE_MS } fr
 import { completeSigning, fieldOf, openCeremony, sign, signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 
+// Both databases: which of several signings sent at once is taken is decided by the database's locks.
 describeEachDatabase('The consent signing ceremony', (target) => {
   const testApp = useAuthApp(target);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import { signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { expectAdminOnly } from './settings-helpers';
@@ -24,7 +24,7 @@ async function dashboardToken(t: TestApp, id: string) {
   return reply.json().data as { dashboardId: string; token: string; expiresAt: string; path: string };
 }
 
-describeEachDatabase('Dashboard tokens (GET /domo)', (target) => {
+describeOnDatabase('Dashboard tokens (GET /domo)', (target) => {
   const testApp = useAuthApp(target);
 
   it('gives an administrator a token for one dashboard, valid one hour, and records who asked', async () => {

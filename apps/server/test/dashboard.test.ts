@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { TAdminDashboard, TParticipantDashboard } from '@portal/shared/dashboard/dashboard';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import { freshStartAt, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
@@ -14,7 +14,7 @@ async function dashboard<T = TParticipantDashboard>(t: TestApp, token: string): 
   return reply.json().data;
 }
 
-describeEachDatabase('Home dashboard', (target) => {
+describeOnDatabase('Home dashboard', (target) => {
   const testApp = useAuthApp(target);
 
   it('is for signed-in users only', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { signedInParticipant } from './participant-helpers';
 import { adminSession, dataOf, expectAdminOnly } from './settings-helpers';
@@ -100,7 +100,7 @@ async function answersFixture(t: TestApp) {
   ]);
 }
 
-describeEachDatabase('Data export of survey answers', (target) => {
+describeOnDatabase('Data export of survey answers', (target) => {
   const testApp = useAuthApp(target);
 
   it('is for administrators only', async () => {

@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { surveyForms } from '../src/db/schema';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, signInAdmin, useAuthApp } from './auth-helpers';
 import { API } from './registration-helpers';
 import { COMPLETE_ANSWERS } from './survey-helpers';
@@ -21,7 +21,7 @@ function collector(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-describeEachDatabase('Data export of 100,000 answers', (target) => {
+describeOnDatabase('Data export of 100,000 answers', (target) => {
   const testApp = useAuthApp(target);
 
   it(

@@ -10,7 +10,7 @@ import {
   verificationBatches,
   verificationChanges,
 } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { adminSession } from './settings-helpers';
 import { adminId, downloadCsv, exportAudits, insertParticipants, P1, P2, P3, recordsOf } from './data-export-helpers';
@@ -143,7 +143,7 @@ async function verificationFixture(t: TestApp) {
 const CONSENT_HEADER = 'participantId,event,date,healthSystem,formLanguage,formVersion,carriedOutBy,administratorId';
 const VERIFICATION_HEADER = 'participantId,healthSystem,status,consentedAt,updatedAt,lastChange';
 
-describeEachDatabase('Data export of the registers', (target) => {
+describeOnDatabase('Data export of the registers', (target) => {
   const testApp = useAuthApp(target);
 
   it('lists each consent and re-consent with the form version signed, then each withdrawal and who carried it out', async () => {

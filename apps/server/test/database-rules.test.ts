@@ -9,6 +9,7 @@ function user(email: string, status: 'pending' | 'active' | 'withdrawn') {
   return { email, status, passwordHash: 'not-a-real-hash', role: 'patient', firstName: 'Test', lastName: 'Person' };
 }
 
+// Both databases: the rules are the database's own (constraints, triggers, grants).
 describeEachDatabase('database rules', (target) => {
   const database = useTestDatabase(target);
 

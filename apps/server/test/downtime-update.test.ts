@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useTestApp, type TestApp } from './helpers';
+import { describeOnDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useTestApp, type TestApp } from './helpers';
 import { API, postSealed } from './registration-helpers';
 
 const HOUR_MS = 3_600_000;
@@ -31,7 +31,7 @@ const save = (t: TestApp, body: unknown, token?: string, language = 'en') =>
     payload: body as object,
   });
 
-describeEachDatabase('POST /downtime', (target) => {
+describeOnDatabase('POST /downtime', (target) => {
   const testApp = useTestApp(target);
 
   it('lets an administrator schedule a window that GET /downtime then reports, and audits it', async () => {

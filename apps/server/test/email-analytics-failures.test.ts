@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, emailMessages, reminderDispatches, users } from '../src/db/schema';
 import { activationMail } from '../src/providers/mail/templates/activation';
-import { describeEachDatabase, sendNow, useTestApp, type TestApp } from './helpers';
+import { describeOnDatabase, sendNow, useTestApp, type TestApp } from './helpers';
 import { freshStartAt, MINUTE_MS } from './auth-helpers';
 import { adminSession, dataOf, UUID } from './settings-helpers';
 import { FAILURES, failingTransport, insertMessage, retryPath } from './email-analytics-helpers';
@@ -12,7 +12,7 @@ const RANGE = 'from=2026-02-01&to=2026-02-28';
 const rowOf = async (t: TestApp, id: string) =>
   (await t.db.select().from(emailMessages).where(eq(emailMessages.id, id)))[0]!;
 
-describeEachDatabase('Email Analytics failures and retry', (target) => {
+describeOnDatabase('Email Analytics failures and retry', (target) => {
   const mail = failingTransport();
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' }, mailTransport: mail.transport });
   const mailer = () => testApp().app.services.mailer;

@@ -11,7 +11,7 @@ import {
   surveyRounds,
   users,
 } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { signedInParticipant } from './participant-helpers';
 import { adminSession, dataOf, expectAdminOnly } from './settings-helpers';
@@ -42,7 +42,7 @@ async function februaryMessages(t: TestApp) {
   for (const message of messages) await insertMessage(t, message);
 }
 
-describeEachDatabase('Email Analytics summary', (target) => {
+describeOnDatabase('Email Analytics summary', (target) => {
   const testApp = useAuthApp(target);
 
   it('is for administrators only, the summary also for its dashboard’s token', async () => {

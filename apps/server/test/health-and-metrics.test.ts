@@ -4,7 +4,7 @@ import { DEMO_PATIENT } from '../src/db/seed-data';
 import { users } from '../src/db/schema';
 import type { MailTransport } from '../src/providers/mail/mail-transport';
 import { activationMail } from '../src/providers/mail/templates/activation';
-import { buildTestApp, describeEachDatabase, sendNow, useTestApp, type TestApp } from './helpers';
+import { buildTestApp, describeEachDatabase, describeOnDatabase, sendNow, useTestApp, type TestApp } from './helpers';
 
 const METRICS_TOKEN = 'prometheus-scrape-token-0123456789abcdef';
 const SPANISH = { cookie: 'preferredLanguage=sp' };
@@ -44,7 +44,7 @@ const mailTo = (to: string, userId?: string) => ({
   content: activationMail('en', { firstName: 'Ana', link: 'https://portal.example.org/a', expiresOn: '05/30/2026' }),
 });
 
-describeEachDatabase('Health checks', (target) => {
+describeOnDatabase('Health checks', (target) => {
   const testApp = useTestApp(target, { demo: false });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -125,6 +125,7 @@ describeEachDatabase('Health checks', (target) => {
   });
 });
 
+// Both databases: the pool's figures are PostgreSQL's alone.
 describeEachDatabase('Prometheus metrics', (target) => {
   const testApp = useTestApp(target, { env: { METRICS_TOKEN }, mailTransport: faultyTransport });
 
@@ -213,6 +214,7 @@ const JOBS = ['mail-delivery', 'reminders', 'manual-withdrawals', 'one-time-invi
 /** The jobs whose runs the metrics text counts. */
 const jobsRun = (text: string) => JOBS.filter((job) => text.includes(`scheduler_job_runs_total{job="${job}"}`));
 
+// Both databases: the scheduler runs on each database's own job queue.
 describeEachDatabase('Readiness and metrics with the scheduler', (target) => {
   it('say the scheduler runs, and count its job runs and failures by job', async () => {
     const t = await buildTestApp(target, {

@@ -35,6 +35,7 @@ async function lakeside(t: TestApp) {
   return { token, id, en: await consentEntry(t, token, id, 'en') };
 }
 
+// Both databases: which of two publications at once is taken is decided by the database's locks.
 describeEachDatabase('Health System Management: publishing consent form versions', (target) => {
   const testApp = useAuthApp(target);
 

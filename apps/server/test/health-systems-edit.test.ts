@@ -34,6 +34,7 @@ async function dropdownValues(t: TestApp, language: 'en' | 'sp' = 'en') {
   return (reply.json().data[language].healthSystems as { value: string; label: string }[]).map((o) => o.value);
 }
 
+// Both databases: which of two edits at once is taken is decided by the database's locks.
 describeEachDatabase('Health System Management: overview and edits', (target) => {
   const testApp = useAuthApp(target);
 

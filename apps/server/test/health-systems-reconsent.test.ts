@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { consentPublications, consentSignatures, healthSystems, storedFiles, users } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import { freshStartAt, signInAdmin, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { call } from './participant-helpers';
@@ -41,7 +41,7 @@ async function reconsentRequestedAt(t: TestApp, userIds: string[]) {
   return Object.fromEntries(rows.map((row) => [row.id, row.at?.toISOString() ?? null]));
 }
 
-describeEachDatabase('Health System Management: re-consent on publishing', (target) => {
+describeOnDatabase('Health System Management: re-consent on publishing', (target) => {
   const testApp = useAuthApp(target);
 
   it('asks only the signers of that system and language who have not withdrawn; their signatures stay', async () => {

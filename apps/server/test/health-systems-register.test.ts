@@ -29,6 +29,7 @@ const FIELDS_REQUIRED =
 /** A field as the CONSENT tab shows it: the settings sent, with an id of its own. */
 const shown = (field: (typeof FORM_FIELDS)[number]) => ({ ...field, id: UUID });
 
+// Both databases: two registrations of one database value at once meet in the database's unique index.
 describeEachDatabase('Health System Management: access, validation and registration', (target) => {
   const testApp = useAuthApp(target);
 

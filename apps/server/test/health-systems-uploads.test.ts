@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { signInAdmin, useAuthApp } from './auth-helpers';
 import {
   encryptedPdf,
@@ -16,7 +16,7 @@ const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 /** The first bytes of a ZIP archive's local file header and its end record. */
 const ZIP = concat(text('PK\u0003\u0004'), new Uint8Array(26), text('payload.txt'), text('PK\u0005\u0006'));
 
-describeEachDatabase('Health system registration: uploads judged by content', (target) => {
+describeOnDatabase('Health system registration: uploads judged by content', (target) => {
   const testApp = useAuthApp(target);
 
   it('refuses each file of the attack set with its own message, named .pdf or not, and stores nothing', async () => {

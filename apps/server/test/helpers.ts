@@ -88,7 +88,25 @@ export function testDatabases(): TestDatabaseTarget[] {
   return targets;
 }
 
-/** `describe.each` over every test database, with the database name in each title. */
+/**
+ * The database of tests whose behaviour is the same on both: PostgreSQL, production's, when TEST_DATABASE_URL is
+ * set, else PGlite (docs/decisions/024-tests-on-one-database.md).
+ */
+export function oneTestDatabase(): TestDatabaseTarget {
+  return testDatabases().at(-1)!;
+}
+
+/** `describe` on the one test database (`oneTestDatabase`), with its name in the title. */
+export function describeOnDatabase(title: string, body: (target: TestDatabaseTarget) => void) {
+  const target = oneTestDatabase();
+  describe(`${title} on ${target.name}`, () => body(target));
+}
+
+/**
+ * `describe.each` over every test database, with the database name in each title: for behaviour that differs
+ * between them (locks and concurrency, limits counted in memory or in a table, the embedded database's caches
+ * and change notices, the scheduler's claims, migrations, seed, storage). Each use says why.
+ */
 export function describeEachDatabase(title: string, body: (target: TestDatabaseTarget) => void) {
   const cases = testDatabases().map((target) => [target.name, target] as const);
   describe.each(cases)(`${title} on %s`, (_name, target) => body(target));

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { clientErrorHandler } from '../src/plugins/http-envelope';
-import { buildTestApp, describeEachDatabase, useTestApp } from './helpers';
+import { buildTestApp, describeOnDatabase, useTestApp } from './helpers';
 
 const SPANISH = { cookie: 'preferredLanguage=sp' };
 const LOGIN = '/common-server/login';
@@ -139,7 +139,7 @@ function parseAnswer(text: string): Answer {
   };
 }
 
-describeEachDatabase('every reply of the HTTP layer keeps the envelope', (target) => {
+describeOnDatabase('every reply of the HTTP layer keeps the envelope', (target) => {
   const testApp = useTestApp(target, { demo: false });
   const inject = async (options: InjectOptions): Promise<Answer> => {
     const reply = await testApp().app.inject(options);
@@ -196,7 +196,7 @@ function signal() {
   return { settle, settled };
 }
 
-describeEachDatabase('a server that is closing', (target) => {
+describeOnDatabase('a server that is closing', (target) => {
   it('answers a request still arriving on a busy connection with 503 in the envelope', async () => {
     const slowCallStarted = signal();
     const slowCallMayEnd = signal();

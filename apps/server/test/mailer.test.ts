@@ -73,6 +73,7 @@ const smtpError = (responseCode: number, response: string) =>
     response,
   });
 
+// Both databases: messages are claimed under the database's row locks, by one process or several at once.
 describeEachDatabase('the e-mail delivery ledger', (target) => {
   const database = useTestDatabase(target);
   const clock = fixedClock(TEST_START);

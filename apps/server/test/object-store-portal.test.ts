@@ -34,6 +34,7 @@ async function signatureOf(t: TestApp, userId: string) {
   return row;
 }
 
+// Both databases: an object is written before the row that points at it commits, in each database's transaction.
 describeEachDatabase('the portal with its documents in a bucket', (target) => {
   const store = useObjectStore();
   const testApp = useAppWithBucket(target, () => store().url);
@@ -119,6 +120,7 @@ describeEachDatabase('the portal with its documents in a bucket', (target) => {
   });
 });
 
+// Both databases: a failed write rolls back each database's transaction.
 describeEachDatabase('the portal when its bucket is down', (target) => {
   const testApp = useAppWithBucket(target, unreachableS3Url);
   beforeEach(() => freshStart(testApp()));

@@ -17,6 +17,7 @@ import { objectKeys, unreachableS3Url, useObjectStore } from './object-store-hel
 const PDF = new TextEncoder().encode('%PDF-1.7 a signed consent\n%%EOF');
 const AT = new Date(TEST_START);
 
+// Both databases: an object is written before the row that points at it commits, in each database's transaction.
 describeEachDatabase('documents in an S3-compatible bucket', (target) => {
   const database = useTestDatabase(target);
   const store = useObjectStore();

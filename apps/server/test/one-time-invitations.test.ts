@@ -6,6 +6,7 @@ import { emailMessages, users } from '../src/db/schema';
 import type { MailTransport, OutgoingMail } from '../src/providers/mail/mail-transport';
 import {
   describeEachDatabase,
+  describeOnDatabase,
   memoryMailTransport,
   recordRefusedAddress,
   testTokenSigningKey,
@@ -31,6 +32,7 @@ const invitationRows = (t: TestApp) =>
     .from(emailMessages)
     .where(eq(emailMessages.template, 'one-time-invitation'));
 
+// Both databases: the invitations job is claimed once among processes, on each database's job queue.
 describeEachDatabase('One-time survey invitations', (target) => {
   const testApp = useAuthApp(target);
 
@@ -208,7 +210,7 @@ function refusingTransport(): MailTransport & { delivered: OutgoingMail[] } {
   };
 }
 
-describeEachDatabase('One-time survey invitations that do not arrive', (target) => {
+describeOnDatabase('One-time survey invitations that do not arrive', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' }, mailTransport: refusingTransport() });
   beforeEach(() => freshStart(testApp()));
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { surveyResponses } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import { freshStartAt, signIn, useAuthApp } from './auth-helpers';
 import { createSurvey, insertParticipants, runInvitations, startOneTime } from './one-time-helpers';
 import { adminSession, dataOf } from './settings-helpers';
@@ -31,7 +31,7 @@ async function submitted(t: TestApp, survey: { id: string; formId: string }, use
   );
 }
 
-describeEachDatabase('One-time survey lists and figures', (target) => {
+describeOnDatabase('One-time survey lists and figures', (target) => {
   const testApp = useAuthApp(target);
 
   it('lists the surveys by start date, newest first, 10 or 25 a page, and sorts by send or creation date', async () => {

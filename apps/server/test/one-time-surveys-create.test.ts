@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, oneTimeSurveys, surveyForms, surveyResponses, users } from '../src/db/schema';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, signInAdmin, useAuthApp } from './auth-helpers';
 import {
   createSurvey,
@@ -24,7 +24,7 @@ import { consentedParticipant, readResponse } from './survey-helpers';
 const NOW = '2026-03-01T15:00:00.000Z';
 const NOTHING = { surveys: 0, users: 0, forms: 0 };
 
-describeEachDatabase('One-time surveys: creating and changing', (target) => {
+describeOnDatabase('One-time surveys: creating and changing', (target) => {
   const testApp = useAuthApp(target);
 
   it('creates a survey from e-mails and user IDs in any case, trimmed, blank and repeated rows dropped', async () => {

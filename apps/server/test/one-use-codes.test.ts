@@ -33,6 +33,7 @@ function useUser(target: TestDatabaseTarget) {
   };
 }
 
+// Both databases: which of several uses at once is taken is decided by the database's locks.
 describeEachDatabase('one-use codes and links', (target) => {
   const newUser = useUser(target);
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { verifyPassword } from '../src/security/password-hash';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import {
   auditSince,
   login,
@@ -27,7 +27,7 @@ const WRONG_CURRENT = {
 const change = (t: TestApp, token: string, payload: unknown, language?: 'en' | 'sp') =>
   call(t, 'PUT', '/update-password', token, { payload, language });
 
-describeEachDatabase('Change password (PUT /update-password)', (target) => {
+describeOnDatabase('Change password (PUT /update-password)', (target) => {
   const testApp = useAuthApp(target);
 
   it('changes the password, keeps this session, ends every other one and sends a security notice', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 import { API, postRaw } from './registration-helpers';
 
 const NUM_RUNS = 50;
@@ -14,7 +14,7 @@ function expectNoServerError(reply: LightMyRequestResponse) {
   expect(typeof reply.json().status, reply.body).toBe('boolean');
 }
 
-describeEachDatabase('no input makes the password calls fail with 5xx', (target) => {
+describeOnDatabase('no input makes the password calls fail with 5xx', (target) => {
   // The routes' per-IP limits (10 to 30 an hour) would otherwise answer 429 to most runs, before any rule is reached.
   const testApp = useTestApp(target, { env: { RATE_LIMIT_FACTOR: '100000' } });
   const check = <T>(property: fc.IAsyncProperty<T>) => fc.assert(property, { numRuns: NUM_RUNS });

@@ -4,6 +4,7 @@ import { auditLog, users } from '../src/db/schema';
 import { verifyPassword } from '../src/security/password-hash';
 import {
   describeEachDatabase,
+  describeOnDatabase,
   resetDatabase,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
@@ -58,7 +59,7 @@ async function loginStatus(t: TestApp, email: string, password: string) {
   return (await postSealed(t, '/login', { email, password })).statusCode;
 }
 
-describeEachDatabase('forgot and reset password', (target) => {
+describeOnDatabase('forgot and reset password', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });
 
   beforeEach(async () => {
@@ -286,6 +287,7 @@ describeEachDatabase('forgot and reset password', (target) => {
   });
 });
 
+// Both databases: per-IP limits are counted in memory on the embedded one, in a table on PostgreSQL.
 describeEachDatabase('per-IP limit of forgot password', (target) => {
   // The route allows 10 requests an hour from one address; a factor of 1 keeps that number.
   const testApp = useTestApp(target, { env: { RATE_LIMIT_FACTOR: '1' } });

@@ -3,7 +3,10 @@ import { describeEachDatabase, useTestApp } from './helpers';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** RATE_LIMIT_FACTOR 0.01 scales the 600-per-minute limit of public reads down to 6. */
+/**
+ * RATE_LIMIT_FACTOR 0.01 scales the 600-per-minute limit of public reads down to 6. Both databases: per-IP limits
+ * are counted in memory on the embedded one, in a table on PostgreSQL.
+ */
 describeEachDatabase('behind a trusted proxy, with a small rate limit', (target) => {
   const testApp = useTestApp(target, { env: { TRUST_PROXY: 'true', RATE_LIMIT_FACTOR: '0.01' } });
   const get = (url: string, headers: Record<string, string> = {}, remoteAddress?: string) =>

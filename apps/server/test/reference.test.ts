@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { healthSystems, securityPolicy } from '../src/db/schema';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 
 const REFERENCE_TTL_MS = 10_000;
 
@@ -65,7 +65,7 @@ interface DropdownReply {
   data: Record<'en' | 'sp', Record<string, { value: string; label: string }[]>>;
 }
 
-describeEachDatabase('reference calls', (target) => {
+describeOnDatabase('reference calls', (target) => {
   const testApp = useTestApp(target);
   const get = async <T = unknown>(url: string) => {
     const reply = await testApp().app.inject({ method: 'GET', url });

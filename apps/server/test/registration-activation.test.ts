@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PATIENT } from '../src/db/seed-data';
 import { auditLog, registrationTokens, securityPolicy, users } from '../src/db/schema';
-import { describeEachDatabase, TEST_START, useTestApp, type TestApp } from './helpers';
+import { describeOnDatabase, TEST_START, useTestApp, type TestApp } from './helpers';
 import {
   activationLinks,
   confirm,
@@ -19,7 +19,7 @@ const ACTIVATED = { status: true, message: 'Your account is active now' };
 const EXPIRED = { status: false, message: 'Sorry ! Your activation link is expired.' };
 const RESENT = { status: true, message: 'Resend activation email sent successfully.' };
 
-describeEachDatabase('account activation', (target) => {
+describeOnDatabase('account activation', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });
   beforeEach(async () => {
     testApp().clock.set(TEST_START);

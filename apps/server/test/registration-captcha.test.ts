@@ -1,7 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, TEST_START, useTestApp, type TestApp } from './helpers';
+import { describeOnDatabase, TEST_START, useTestApp, type TestApp } from './helpers';
 import { get, postSealed, registration, userByEmail } from './registration-helpers';
 
 const CAPTCHA_REFUSED = {
@@ -28,7 +28,7 @@ async function solvedCaptcha(t: TestApp): Promise<string> {
 const register = (t: TestApp, altcha?: string) =>
   postSealed(t, '/register', registration(altcha === undefined ? {} : { altcha }));
 
-describeEachDatabase('the registration captcha (CAPTCHA_ENABLED true)', (target) => {
+describeOnDatabase('the registration captcha (CAPTCHA_ENABLED true)', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'true' } });
 
   it('hands out signed PBKDF2 challenges', async () => {

@@ -1,6 +1,6 @@
 import type { PlainPayload } from '@portal/shared/crypto/payload-envelope';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 import { postSealed, registration, userByEmail } from './registration-helpers';
 
 interface Case {
@@ -156,7 +156,7 @@ const CASES: Case[] = [
   },
 ];
 
-describeEachDatabase('POST /register field errors', (target) => {
+describeOnDatabase('POST /register field errors', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });
 
   it.each(CASES)(

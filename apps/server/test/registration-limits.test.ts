@@ -20,6 +20,7 @@ const TOO_MANY_REQUESTS = {
   sp: { status: false, message: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.' },
 };
 
+// Both databases: attempts per address are counted by an upsert in the database's own table.
 describeEachDatabase('per-address limits', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });
 
@@ -75,7 +76,10 @@ describeEachDatabase('per-address limits', (target) => {
   });
 });
 
-/** RATE_LIMIT_FACTOR 0.1: register and resend allow 1 request an hour, validateCredentials and confirm 3. */
+/**
+ * RATE_LIMIT_FACTOR 0.1: register and resend allow 1 request an hour, validateCredentials and confirm 3. Both
+ * databases: per-IP limits are counted in memory on the embedded one, in a table on PostgreSQL.
+ */
 describeEachDatabase('per-IP limits', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false', RATE_LIMIT_FACTOR: '0.1' } });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 import { API, postRaw, postSealed, registration, uniqueEmail } from './registration-helpers';
 
 const NUM_RUNS = 50;
@@ -37,7 +37,7 @@ function expectNoServerError(reply: LightMyRequestResponse) {
   expect(typeof reply.json().status, reply.body).toBe('boolean');
 }
 
-describeEachDatabase('no input makes the registration calls fail with 5xx', (target) => {
+describeOnDatabase('no input makes the registration calls fail with 5xx', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });
   const check = <T>(property: fc.IAsyncProperty<T>) => fc.assert(property, { numRuns: NUM_RUNS });
 

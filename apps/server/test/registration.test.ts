@@ -12,7 +12,7 @@ import {
   users,
 } from '../src/db/schema';
 import { verifyPassword } from '../src/security/password-hash';
-import { describeEachDatabase, TEST_START, useTestApp, type TestApp } from './helpers';
+import { describeOnDatabase, TEST_START, useTestApp, type TestApp } from './helpers';
 import {
   postRaw,
   postSealed,
@@ -30,7 +30,7 @@ const FAILED = {
 const EXISTS = { en: 'Entered email already exists.', sp: 'El correo electrónico ingresado ya existe.' };
 const UNREADABLE = 'The request could not be read. Please reload the page and try again.';
 
-describeEachDatabase('registration calls', (target) => {
+describeOnDatabase('registration calls', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false', PUBLIC_URL } });
   describe('POST /register', () => registerTests(testApp));
   describe('values not sealed', () => unsealedTests(testApp));
@@ -313,7 +313,7 @@ function validateCredentialsTests(testApp: () => TestApp) {
   });
 }
 
-describeEachDatabase('POST /register during downtime', (target) => {
+describeOnDatabase('POST /register during downtime', (target) => {
   const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false' } });
   const SETTINGS_TTL_MS = 5_000;
 

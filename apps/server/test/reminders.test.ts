@@ -84,6 +84,7 @@ async function secondProcess(t: TestApp) {
   };
 }
 
+// Both databases: the reminders job is claimed once among processes, on each database's job queue.
 describeEachDatabase('Reminders', (target) => {
   const testApp = useAuthApp(target);
 

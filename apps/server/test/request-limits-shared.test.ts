@@ -26,6 +26,7 @@ async function portalProcess(db: Parameters<typeof buildApp>[0]['db'], clock: Re
 const get = (app: Awaited<ReturnType<typeof portalProcess>>, url: string, ip = '203.0.113.7') =>
   app.inject({ method: 'GET', url, remoteAddress: ip });
 
+// Both databases: limits are shared through a table on PostgreSQL and kept in memory on the embedded one.
 describeEachDatabase('Per-address request limits shared by server processes', (target) => {
   const database = useTestDatabase(target);
 

@@ -20,6 +20,7 @@ async function queueBulk(mailer: Mailer, db: Parameters<Mailer['queue']>[0], cou
   return addresses;
 }
 
+// Both databases: the scheduler runs on each database's own job queue.
 describeEachDatabase('The scheduler', (target) => {
   it('starts with the server and at once sends what was queued and what a killed process was sending', async () => {
     let queued: string[] = [];
@@ -48,6 +49,29 @@ describeEachDatabase('The scheduler', (target) => {
       await expect
         .poll(() => t.mail.delivered.map((m) => m.to).sort(), { timeout: 20_000 })
         .toEqual(['interrupted@example.org', ...queued].sort());
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('runs each job every SCHEDULER_INTERVAL_S seconds as well as on its minute', { timeout: 60_000 }, async () => {
+    const token = 'prometheus-scrape-token-0123456789abcdef';
+    const t = await buildTestApp(target, {
+      scheduler: true,
+      demo: false,
+      env: { SCHEDULER_INTERVAL_S: '5', METRICS_TOKEN: token },
+    });
+    try {
+      const runs = async () => {
+        const reply = await t.app.inject({
+          method: 'GET',
+          url: '/common-server/metrics',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return Number(/^scheduler_job_runs_total\{job="reminders"\} (\d+)$/m.exec(reply.body)?.[1] ?? 0);
+      };
+      // Within 30 s the minute's schedule adds at most one run to the one at start; every 5 s adds five or six.
+      await expect.poll(runs, { timeout: 30_000, interval: 1_000 }).toBeGreaterThanOrEqual(4);
     } finally {
       await t.close();
     }

@@ -15,6 +15,7 @@ import { describeEachDatabase, resetDatabase, useTestDatabase } from './helpers'
 
 const clock = fixedClock('2026-02-01T09:00:00.000Z');
 
+// Both databases: migrations and seed run on each database.
 describeEachDatabase('seed', (target) => {
   const database = useTestDatabase(target);
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { expectAdminOnly, SEEDED_POLICY, type Method } from './settings-helpers';
@@ -14,7 +14,7 @@ const CALLS: [Method, string, unknown?][] = [
   ['GET', '/settings/changes?setting=security-policy'],
 ];
 
-describeEachDatabase('System Options calls are for administrators only', (target) => {
+describeOnDatabase('System Options calls are for administrators only', (target) => {
   const testApp = useAuthApp(target);
 
   it('answers 401 without a token and 403 to a participant, in the envelope, changing nothing', async () => {

@@ -27,6 +27,7 @@ interface ChangePage {
   size: number;
 }
 
+// Both databases: saves at once and stale saves are refused under the database's locks (409).
 describeEachDatabase('Setting change history (/settings/changes)', (target) => {
   const testApp = useAuthApp(target);
 

@@ -28,6 +28,7 @@ const saved = (admin: AdminCall, type: string, days: number[]) =>
   dataOf<Schedule>(save(admin, type, { reminders: days.map((d) => ({ days: d })) }));
 const daysOf = (schedule: Schedule) => schedule.reminders.map((r) => r.days);
 
+// Both databases: stale saves and deletes are refused under the database's locks (409).
 describeEachDatabase('Reminder schedules (/settings/reminder)', (target) => {
   const testApp = useAuthApp(target);
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { describeEachDatabase, testTokenSigningKey, type TestApp } from './helpers';
+import { describeOnDatabase, testTokenSigningKey, type TestApp } from './helpers';
 import {
   activeParticipant,
   codesSentTo,
@@ -25,7 +25,7 @@ async function savePolicy(t: TestApp, changes: Record<string, unknown>) {
   expect(reply.statusCode, reply.body).toBe(200);
 }
 
-describeEachDatabase('A saved security policy applies to the next request', (target) => {
+describeOnDatabase('A saved security policy applies to the next request', (target) => {
   const testApp = useAuthApp(target);
 
   it('gives a new activation link registrationTokenExpiryInDays days', async () => {

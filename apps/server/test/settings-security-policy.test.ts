@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeEachDatabase, describeOnDatabase } from './helpers';
 import { useAuthApp } from './auth-helpers';
 import { adminSession, dataOf, SEEDED_POLICY, STALE, VERSION, type AdminCall } from './settings-helpers';
 
@@ -31,7 +31,7 @@ const BOUNDS: [field: string, low: number, high: number, rule: string][] = [
 /** A maximum length that leaves room for any single count or minimum under test. */
 const ROOMY = { maxLength: 128 };
 
-describeEachDatabase('Security policy (/setting/security-policy-config)', (target) => {
+describeOnDatabase('Security policy (/setting/security-policy-config)', (target) => {
   const testApp = useAuthApp(target);
 
   it('GET gives the seeded policy, each rule in English and Spanish, and a version', async () => {
@@ -169,6 +169,11 @@ describeEachDatabase('Security policy (/setting/security-policy-config)', (targe
     expect(saved.version).not.toBe(opened.version);
     expect(await dataOf(admin('GET', PATH))).toEqual(saved);
   });
+});
+
+// Both databases: a stale version is refused by the database's row lock and version check.
+describeEachDatabase('Security policy saves from stale editors', (target) => {
+  const testApp = useAuthApp(target);
 
   it('refuses a save from an editor opened before another save with 409, changing nothing', async () => {
     const admin = await adminSession(testApp());

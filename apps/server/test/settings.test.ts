@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { appSettings, downtimeSettings, securityPolicy } from '../src/db/schema';
-import { describeEachDatabase, useTestApp } from './helpers';
+import { describeOnDatabase, useTestApp } from './helpers';
 
 const SETTINGS_TTL_MS = 5_000;
 /** An editor's version: 16 hexadecimal digits. */
@@ -37,7 +37,7 @@ interface DowntimeReply {
   };
 }
 
-describeEachDatabase('settings calls', (target) => {
+describeOnDatabase('settings calls', (target) => {
   const testApp = useTestApp(target, {
     start: '2026-03-01T12:00:00.000Z',
     env: { PAYLOAD_KEY, CAPTCHA_ENABLED: 'false' },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailMessages } from '../src/db/schema';
-import { buildTestApp, describeEachDatabase, type TestApp } from './helpers';
+import { buildTestApp, describeOnDatabase, type TestApp } from './helpers';
 import { postSealed, registration, userByEmail } from './registration-helpers';
 
 interface ReceivedMail {
@@ -51,7 +51,7 @@ async function startSmtpServer() {
   return { received, port, close: () => new Promise<void>((resolve) => server.close(resolve)) };
 }
 
-describeEachDatabase('activation e-mail over SMTP (SMTP_URL set)', (target) => {
+describeOnDatabase('activation e-mail over SMTP (SMTP_URL set)', (target) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let testApp: TestApp;
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { createMailer } from '../src/providers/mail/mailer';
 import { databaseFileStore } from '../src/providers/storage/file-store';
 import { smtpTransport } from '../src/providers/mail/smtp-transport';
 import { activationMail } from '../src/providers/mail/templates/activation';
-import { describeEachDatabase, sendNow, TEST_START, useTestDatabase } from './helpers';
+import { describeOnDatabase, sendNow, TEST_START, useTestDatabase } from './helpers';
 
 const SHORT = { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 500 };
 const request = {
@@ -53,7 +53,7 @@ function flakySmtpServer(refusals: number) {
   return { server, received };
 }
 
-describeEachDatabase('delivery through a failing SMTP server', (target) => {
+describeOnDatabase('delivery through a failing SMTP server', (target) => {
   const database = useTestDatabase(target);
   const clock = fixedClock(TEST_START);
   const closers: (() => Promise<void>)[] = [];

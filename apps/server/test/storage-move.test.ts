@@ -24,6 +24,7 @@ describe('the storage command line', () => {
   });
 });
 
+// Both databases: documents move row by row while the portal serves, in each database's transactions.
 describeEachDatabase('moving documents between the database and the bucket', (target) => {
   const store = useObjectStore();
   const testApp = useAppWithBucket(target, () => store().url);

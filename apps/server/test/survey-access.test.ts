@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { auditSince, signIn, signInAdmin, useAuthApp, UNAUTHORIZED } from './auth-helpers';
 import { call } from './participant-helpers';
 import {
@@ -17,7 +17,7 @@ import {
 
 const NOT_FOUND = { status: false, message: 'This survey could not be found.' };
 
-describeEachDatabase('Survey access rules and one-time surveys', (target) => {
+describeOnDatabase('Survey access rules and one-time surveys', (target) => {
   const testApp = useAuthApp(target);
 
   it('answers only signed-in patients', async () => {
@@ -152,7 +152,7 @@ describeEachDatabase('Survey access rules and one-time surveys', (target) => {
   });
 });
 
-describeEachDatabase('Survey period (GET/PUT /survey/config/period)', (target) => {
+describeOnDatabase('Survey period (GET/PUT /survey/config/period)', (target) => {
   const testApp = useAuthApp(target);
   const RULE = 'Please enter a valid value in days for survey period';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { surveyResponses } from '../src/db/schema';
-import { databaseError, describeEachDatabase, type TestApp } from './helpers';
+import { databaseError, describeEachDatabase, describeOnDatabase, type TestApp } from './helpers';
 import { auditSince, signIn, useAuthApp } from './auth-helpers';
 import {
   consentedParticipant,
@@ -18,7 +18,7 @@ import {
 const stored = async (t: TestApp, responseId: string) =>
   (await t.db.select().from(surveyResponses).where(eq(surveyResponses.id, responseId)))[0]!;
 
-describeEachDatabase('Survey answers: save, resume and submit', (target) => {
+describeOnDatabase('Survey answers: save, resume and submit', (target) => {
   const testApp = useAuthApp(target);
 
   it('saves answers and the page as the participant goes, and gives them back after signing in again', async () => {
@@ -148,18 +148,6 @@ describeEachDatabase('Survey answers: save, resume and submit', (target) => {
     expect(saved.statusCode, saved.body).toBe(200);
   });
 
-  it('takes one of two submissions sent at once', async () => {
-    const t = testApp();
-    const { tokens } = await consentedParticipant(t);
-    const responseId = await startRound(t, tokens.access_token, 'health-status');
-    const answers = COMPLETE_ANSWERS['health-status']!;
-    const replies = await Promise.all([
-      submitAnswers(t, tokens.access_token, responseId, { answers }),
-      submitAnswers(t, tokens.access_token, responseId, { answers }),
-    ]);
-    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-  });
-
   it('drops answers to questions the skip logic hides when submitting', async () => {
     const t = testApp();
     const { tokens } = await consentedParticipant(t);
@@ -225,5 +213,22 @@ describeEachDatabase('Survey answers: save, resume and submit', (target) => {
     expect(reply.statusCode).toBe(413);
     expect(reply.json().message).toBe('Your answers are too long to save. Please shorten your written answers.');
     expect((await stored(t, responseId)).answers).toEqual({});
+  });
+});
+
+// Both databases: which of two submissions at once wins is decided by the database’s locks.
+describeEachDatabase('Survey submissions sent at once', (target) => {
+  const testApp = useAuthApp(target);
+
+  it('takes one of two submissions sent at once', async () => {
+    const t = testApp();
+    const { tokens } = await consentedParticipant(t);
+    const responseId = await startRound(t, tokens.access_token, 'health-status');
+    const answers = COMPLETE_ANSWERS['health-status']!;
+    const replies = await Promise.all([
+      submitAnswers(t, tokens.access_token, responseId, { answers }),
+      submitAnswers(t, tokens.access_token, responseId, { answers }),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });

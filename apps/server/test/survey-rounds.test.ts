@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, signIn, signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { consentedParticipant, entryOf, saveAnswers, startRound, startSurvey, widget, DAY_MS } from './survey-helpers';
 
 const INSTRUMENTS = ['core', 'quality-of-life', 'health-status'];
 
-describeEachDatabase('Survey rounds and windows', (target) => {
+describeOnDatabase('Survey rounds and windows', (target) => {
   const testApp = useAuthApp(target);
 
   it('asks for consent first: nothing to answer, no notice, and starting is refused in the reader’s language', async () => {

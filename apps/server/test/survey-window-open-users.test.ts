@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { surveyRounds, users } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
+import { describeOnDatabase, type TestApp } from './helpers';
 import { freshStartAt, signIn, signInAdmin, useAuthApp } from './auth-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { expectAdminOnly, UUID } from './settings-helpers';
@@ -94,7 +94,7 @@ async function participantsWithOpenRounds(t: TestApp, howMany: number, firstOpen
   }
 }
 
-describeEachDatabase('Survey Window Open Users', (target) => {
+describeOnDatabase('Survey Window Open Users', (target) => {
   const testApp = useAuthApp(target);
 
   it('lists who has a window open now, soonest closing first, with each questionnaire’s progress, and counts them', async () => {

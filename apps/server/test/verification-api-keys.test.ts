@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { healthSystemApiKeys } from '../src/db/schema';
-import { describeEachDatabase, TEST_ADMIN_EMAIL } from './helpers';
+import { describeOnDatabase, TEST_ADMIN_EMAIL } from './helpers';
 import { auditSince, freshStartAt, useAuthApp } from './auth-helpers';
 import { signedInParticipant } from './participant-helpers';
 import { adminSession, expectAdminOnly, UUID } from './settings-helpers';
@@ -16,7 +16,7 @@ const invalid = (errorField: string, message: string, top = 'Invalid request') =
 });
 const KEY_INVALID = { status: false, message: 'The API key is missing, unknown or revoked.' };
 
-describeEachDatabase('Health system API keys', (target) => {
+describeOnDatabase('Health system API keys', (target) => {
   const testApp = useAuthApp(target);
 
   it('are for administrators only', async () => {

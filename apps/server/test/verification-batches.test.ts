@@ -16,6 +16,7 @@ async function adminAt(t: TestApp, at: string) {
   return adminSession(t);
 }
 
+// Both databases: which of two undos at once runs is decided by the database's locks.
 describeEachDatabase('Verification batches', (target) => {
   const testApp = useAuthApp(target);
 

@@ -1,14 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { healthSystemVerificationCounts, healthSystemVerifications } from '../src/db/schema';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { adminSession } from './settings-helpers';
 import { manyRecords, onboardHealthSystem, updateStatus } from './verification-helpers';
 
 const AT = '2026-05-04T09:00:00.000Z';
 
-describeEachDatabase('Verification record counts', (target) => {
+describeOnDatabase('Verification record counts', (target) => {
   const testApp = useAuthApp(target);
 
   it('are kept per health system by the database through many-row inserts, deletes, moves and status updates', async () => {

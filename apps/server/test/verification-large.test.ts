@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { adminSession, dataOf } from './settings-helpers';
 import { BATCHES, manyRecords, NOT_EXISTS, search, updateStatus } from './verification-helpers';
@@ -8,7 +8,7 @@ import { BATCHES, manyRecords, NOT_EXISTS, search, updateStatus } from './verifi
 const START = '2026-05-04T09:00:00.000Z';
 const LARGE_MS = 120_000;
 
-describeEachDatabase('Verification of 100,000 records at once', (target) => {
+describeOnDatabase('Verification of 100,000 records at once', (target) => {
   const testApp = useAuthApp(target);
 
   it(

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { auditLog, healthSystemVerifications, users, verificationBatches, verificationChanges } from '../src/db/schema';
-import { describeEachDatabase, useTestApp, type TestApp } from './helpers';
+import { describeEachDatabase, describeOnDatabase, useTestApp, type TestApp } from './helpers';
 import { freshStart, freshStartAt, useAuthApp } from './auth-helpers';
 import { adminSession, UUID } from './settings-helpers';
 import { manyRecords } from './verification-helpers';
@@ -57,7 +57,7 @@ async function twoSystems(t: TestApp) {
   return { geisinger, riverside, g, r };
 }
 
-describeEachDatabase('The health systems’ push API', (target) => {
+describeOnDatabase('The health systems’ push API', (target) => {
   const testApp = useAuthApp(target);
 
   it('answers 401 without a key, with an unknown one or a revoked one, the same way, in the reader’s language', async () => {
@@ -310,7 +310,10 @@ describeEachDatabase('The health systems’ push API', (target) => {
   });
 });
 
-/** RATE_LIMIT_FACTOR 1: a key may call 60 times a minute, over both endpoints together. */
+/**
+ * RATE_LIMIT_FACTOR 1: a key may call 60 times a minute, over both endpoints together. Both databases: the
+ * limit is counted in memory on the embedded one, in a table on PostgreSQL.
+ */
 describeEachDatabase('The push API’s rate limit', (target) => {
   const testApp = useTestApp(target, { env: { RATE_LIMIT_FACTOR: '1', CAPTCHA_ENABLED: 'false' } });
   beforeEach(() => freshStart(testApp()));

@@ -1,5 +1,5 @@
 import { it, expect } from 'vitest';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { signedInParticipant } from './participant-helpers';
 import { adminSession, dataOf, expectAdminOnly } from './settings-helpers';
@@ -16,7 +16,7 @@ import {
 const START = '2026-05-04T09:00:00.000Z';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-describeEachDatabase('Verification records search', (target) => {
+describeOnDatabase('Verification records search', (target) => {
   const testApp = useAuthApp(target);
 
   it('is for administrators only, each call', async () => {

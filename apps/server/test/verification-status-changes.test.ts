@@ -6,13 +6,13 @@ import {
   lockAndFindIdIssues,
   RecordsChangedMeanwhile,
 } from '../src/modules/verification/status-changes';
-import { describeEachDatabase } from './helpers';
+import { describeOnDatabase } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { manyRecords } from './verification-helpers';
 
 const AT = '2026-05-04T09:00:00.000Z';
 
-describeEachDatabase('Verification status changes', (target) => {
+describeOnDatabase('Verification status changes', (target) => {
   const testApp = useAuthApp(target);
 
   it('roll the whole batch back when a checked record can no longer be set', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDatabase, TEST_ADMIN_EMAIL } from './helpers';
+import { describeOnDatabase, TEST_ADMIN_EMAIL } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { signedInParticipant } from './participant-helpers';
 import { adminSession, dataOf, expectAdminOnly } from './settings-helpers';
@@ -8,7 +8,7 @@ import { REQUESTS, withdrawnParticipant } from './withdrawal-helpers';
 const USERS = '/consent/withdrawal-users';
 const SUMMARY = '/consent/withdrawal-users/summary';
 
-describeEachDatabase('Withdrawals tab lists', (target) => {
+describeOnDatabase('Withdrawals tab lists', (target) => {
   const testApp = useAuthApp(target);
 
   it('is for administrators only', async () => {

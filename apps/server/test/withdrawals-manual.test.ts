@@ -24,6 +24,7 @@ const withdrawalAudit = async (t: TestApp, since: Date, userId: string) =>
     .sort();
 const NO_PARTICIPANT = 'No participant in the study has this e-mail address. Nothing was recorded.';
 
+// Both databases: a request is carried out once, however many runs claim it at once.
 describeEachDatabase('Manual withdrawal requests', (target) => {
   const testApp = useAuthApp(target);
 

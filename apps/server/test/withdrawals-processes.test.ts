@@ -30,6 +30,7 @@ async function recordThroughService(app: PortalApp, db: Database, email: string)
   expect(outcome).toEqual({ ok: true, message: 'withdrawals.manual.recorded' });
 }
 
+// Both databases: the job is claimed once among processes, on each database's job queue.
 describeEachDatabase('The manual withdrawals job', (target) => {
   it('runs by itself when a request’s hold ends', { timeout: 120_000 }, async () => {
     const t = await buildTestApp(target, { scheduler: true, env: { WITHDRAWAL_REQUEST_HOLD_S: '0' } });

@@ -55,6 +55,8 @@ export function createScheduler(
   log: FastifyBaseLogger,
   /** Told of every run of a job in this process, and whether it failed. */
   onRun: (job: string, failed: boolean) => void = () => {},
+  /** Seconds between runs of each job: 60 runs each on its cron minute; fewer runs each that often as well. */
+  intervalSeconds = 60,
 ) {
   const boss = new PgBoss({
     ...(connection.kind === 'postgres'
@@ -68,7 +70,13 @@ export function createScheduler(
   boss.on('error', (error: Error) => log.error({ err: error }, 'scheduler error'));
   const jobs: RecurringJob[] = [];
   const stopping = new AbortController();
+  const timers: NodeJS.Timeout[] = [];
   let started = false;
+
+  /** Queues one more run of a job now; its cron run still comes at the minute. */
+  const runSoon = (name: string) => {
+    boss.send(name, {}).catch((error: unknown) => log.error({ err: error, job: name }, 'scheduler error'));
+  };
 
   return {
     /** Adds a recurring job; call before `start`. */
@@ -95,6 +103,7 @@ export function createScheduler(
         });
         // Once at start too, so a process that was down catches up now rather than at the next minute.
         await boss.send(job.name, {});
+        if (intervalSeconds < 60) timers.push(setInterval(() => runSoon(job.name), intervalSeconds * 1000).unref());
       }
     },
     /** Whether its jobs have started (and not stopped) in this process. */
@@ -109,6 +118,7 @@ export function createScheduler(
     },
     async stop() {
       stopping.abort();
+      for (const timer of timers.splice(0)) clearInterval(timer);
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: connection.kind === 'postgres' });
