@@ -137,22 +137,35 @@ async function expectNothingCovered(page: Page, language: Language, screens: Scr
   }
 }
 
+const SIGNED_IN = [
+  { whose: "a participant's", admin: false, screens: PARTICIPANT_SCREENS },
+  { whose: "the administrator's", admin: true, screens: ADMIN_SCREENS },
+];
+
 for (const language of ['en', 'sp'] as const satisfies Language[]) {
   for (const viewport of VIEWPORTS) {
-    test(`the Help button covers nothing on the main pages at ${viewport.width} px (${language})`, async ({
-      page,
-      baseURL,
-    }) => {
-      test.setTimeout(120_000);
-      // A participant's registration, activation and consent fill the audit log's first rows too.
-      const participant = await createPatient(language, 'help');
-      await page.setViewportSize(viewport);
-      await setLanguage(page, language, baseURL!);
-      await expectNothingCovered(page, language, VISITOR_SCREENS);
-      await useSignedIn(page, await apiLogin(participant.email, participant.password));
-      await expectNothingCovered(page, language, PARTICIPANT_SCREENS);
-      await useSignedIn(page, await apiLogin(ADMIN.email, ADMIN.password));
-      await expectNothingCovered(page, language, ADMIN_SCREENS);
+    const where = `at ${viewport.width} px (${language})`;
+    test.describe(`the Help button covers nothing ${where}`, () => {
+      // Up to five pages, each read twice, on two busy cores.
+      test.describe.configure({ timeout: 120_000 });
+      test.beforeEach(async ({ page, baseURL }) => {
+        await page.setViewportSize(viewport);
+        await setLanguage(page, language, baseURL!);
+      });
+
+      test('on the landing page', async ({ page }) => {
+        await expectNothingCovered(page, language, VISITOR_SCREENS);
+      });
+
+      for (const { whose, admin, screens } of SIGNED_IN) {
+        test(`on ${whose} pages`, async ({ page }) => {
+          // A participant's registration, activation and consent fill the audit log's first rows too.
+          const participant = await createPatient(language, 'help');
+          const account = admin ? ADMIN : participant;
+          await useSignedIn(page, await apiLogin(account.email, account.password));
+          await expectNothingCovered(page, language, screens);
+        });
+      }
     });
   }
 }

@@ -9,7 +9,8 @@ test('a keyboard user moves through the health systems with the arrow keys and c
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // Three steps of the wizard, a key at a time, and an axe pass over the open dialog.
+  test.setTimeout(150_000);
   const t = (key: string, values?: Record<string, string>) => text('en', key, values);
   const email = uniqueEmail('keyboard');
   await setLanguage(page, 'en', baseURL!);
