@@ -87,6 +87,8 @@ describe('the health-system choice', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, I receive care here' }));
     await dialogGone();
     expect(healthSystem()).toHaveValue('geisinger');
+    // Focus goes on to where the person was going: the consent box that came with the choice.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Geisinger/ })).toHaveFocus());
     await userEvent.click(screen.getByRole('checkbox', { name: /Geisinger/ }));
     await userEvent.click(register());
     expect(screen.queryByRole('dialog')).toBeNull();

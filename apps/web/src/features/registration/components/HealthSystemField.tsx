@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { forwardRef, useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 import { NO_HEALTH_SYSTEM } from '@portal/shared/registration/registration-form';
@@ -67,24 +67,27 @@ export const HealthSystemField = forwardRef<HTMLInputElement, HealthSystemFieldP
   const { t } = useTranslation();
   const { question, settle } = confirmation;
   const select = useRef<HTMLInputElement>(null);
-  const [chooseAgain, setChooseAgain] = useState(0);
-
-  // Runs after the closing dialog has given focus back to where it was, so the select takes it.
+  // Where focus goes once the dialog has closed: set after an answer, acted on after the closing dialog has put
+  // focus back where it was when it opened (a field's blur opens it before focus has arrived anywhere).
+  const [focusAfterClose, setFocusAfterClose] = useState<{ element: HTMLElement | null }>();
   useEffect(() => {
-    if (chooseAgain > 0) select.current?.focus();
-  }, [chooseAgain]);
+    if (focusAfterClose?.element?.isConnected) focusAfterClose.element.focus();
+  }, [focusAfterClose]);
 
   const answer = (keep: boolean) => {
     confirmation.answer(keep);
     if (keep) return;
     onChange('');
-    setChooseAgain((n) => n + 1);
+    setFocusAfterClose({ element: select.current });
   };
 
-  const leave = () => {
+  const leave = (event: FocusEvent<HTMLElement>) => {
     onBlur();
     // Switching to another window is not leaving the field: the select stays the page's focused element then.
-    if (document.activeElement !== select.current) settle(value);
+    if (document.activeElement === select.current) return;
+    // Yes lets the person go on to where they were going.
+    const next = event.relatedTarget instanceof HTMLElement ? event.relatedTarget : null;
+    settle(value, () => setFocusAfterClose({ element: next }));
   };
 
   return (
