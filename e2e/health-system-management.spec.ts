@@ -13,7 +13,7 @@ import {
   type Language,
   SLOW_STEP_TIMEOUT_MS,
 } from './fixtures';
-import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
+import { chooseHealthSystem, fillPersonal, passAccount, passCriteria, solveCaptcha } from './registration-wizard';
 import { signInAdmin } from './settings-editors';
 import { drawSignature } from './signing';
 import { textsIn } from './texts';
@@ -276,10 +276,7 @@ test.describe('Health System Management', () => {
     await passCriteria(participantPage, t);
     await passAccount(participantPage, t, email);
     await fillPersonal(participantPage, t, language);
-    await select(participantPage, t('registration.fields.healthSystem')).selectOption({ label: dropdownLabel });
-    const chosen = participantPage.getByRole('dialog', { name: t('registration.healthSystemDialog.title') });
-    await expect(chosen).toContainText(t('registration.healthSystemDialog.body', { name: dropdownLabel }));
-    await chosen.getByRole('button', { name: t('registration.healthSystemDialog.yes') }).click();
+    await chooseHealthSystem(participantPage, t, dropdownLabel);
     await participantPage.getByLabel(t('registration.healthSystemConsent', { name: dropdownLabel })).check();
     await solveCaptcha(participantPage);
     await participantPage.getByRole('button', { name: t('registration.submit') }).click();

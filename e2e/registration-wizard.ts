@@ -4,6 +4,8 @@ import type { Language } from './fixtures';
 
 // The registration wizard's steps, filled in as a person would.
 
+type Translate = (key: string, values?: Record<string, string>) => string;
+
 /** A text box by its accessible name (the required mark is hidden from it). */
 export function field(page: Page, label: string) {
   return page.getByRole('textbox', { name: label, exact: true });
@@ -36,6 +38,21 @@ export async function fillPersonal(page: Page, t: (key: string) => string, langu
   await select(page, t('registration.fields.country')).selectOption({ index: 1 });
   await field(page, t('registration.fields.postalCode')).fill('17821');
   await expect(select(page, t('registration.fields.language'))).toHaveValue(language);
+}
+
+/**
+ * Chooses a health system by its label and leaves the field, which asks whether the person receives care there
+ * (the question never comes while the choice changes); answers Yes.
+ */
+export async function chooseHealthSystem(page: Page, t: Translate, label: string) {
+  const healthSystem = select(page, t('registration.fields.healthSystem'));
+  await healthSystem.selectOption({ label });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await healthSystem.press('Tab');
+  const dialog = page.getByRole('dialog', { name: t('registration.healthSystemDialog.title') });
+  await expect(dialog).toContainText(t('registration.healthSystemDialog.body', { name: label }));
+  await dialog.getByRole('button', { name: t('registration.healthSystemDialog.yes') }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Ticks the self-hosted captcha and waits for its proof of work to finish. */

@@ -1,6 +1,13 @@
 import { activationLinkFor, expect, expectNoAxeViolations, setLanguage, test, uniqueEmail } from './fixtures';
 import { activateThroughLink } from './accounts';
-import { field, fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
+import {
+  chooseHealthSystem,
+  field,
+  fillPersonal,
+  passAccount,
+  passCriteria,
+  solveCaptcha,
+} from './registration-wizard';
 import { textsIn } from './texts';
 
 for (const language of ['en', 'sp'] as const) {
@@ -28,10 +35,7 @@ for (const language of ['en', 'sp'] as const) {
     await passAccount(page, t, email);
 
     await fillPersonal(page, t, language);
-    await select(page, t('registration.fields.healthSystem')).selectOption('geisinger');
-    const dialog = page.getByRole('dialog', { name: t('registration.healthSystemDialog.title') });
-    await expect(dialog).toContainText(t('registration.healthSystemDialog.body', { name: 'Geisinger' }));
-    await dialog.getByRole('button', { name: t('registration.healthSystemDialog.yes') }).click();
+    await chooseHealthSystem(page, t, 'Geisinger');
     await page.getByRole('button', { name: t('registration.submit') }).click();
     await expect(page.getByText(t('error.register.healthSystemConsent'))).toBeVisible();
     await page.getByLabel(t('registration.healthSystemConsent', { name: 'Geisinger' })).check();

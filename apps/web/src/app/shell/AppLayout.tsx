@@ -51,13 +51,7 @@ export function AppLayout() {
           <SurveyNotice />
         </Suspense>
       )}
-      {/* Without a footer (on /survey), room below the page so the help toggle never covers its end; the footer keeps its own. */}
-      <Box
-        component="main"
-        id="main-content"
-        tabIndex={-1}
-        sx={{ flexGrow: 1, outline: 'none', pb: showFooter ? 0 : 11 }}
-      >
+      <Box component="main" id="main-content" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
           <PageTakenOver />

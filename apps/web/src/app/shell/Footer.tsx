@@ -2,7 +2,6 @@ import { Box, Link, Typography } from '@mui/material';
 import { useTranslation } from '../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
 import { useClientConfig } from '../../lib/client-config';
-import { TOGGLE_CLEARANCE } from '../../features/help/components/chat-styles';
 import { columnSpan, contentColumn, twelveColumns } from '../../components/ui/styles';
 
 /** Contact block, copyright lines and the help-desk link (English only). Hidden on /survey by the layout. */
@@ -14,19 +13,8 @@ export function Footer() {
   const year = new Date().getFullYear();
 
   return (
-    // From `sm` up the right padding keeps every line beside the floating help toggle, never under it, however far
-    // scrolled; on phones, where that would squeeze the text, the bottom padding lets the last line rest above it.
-    <Box
-      component="footer"
-      sx={{
-        bgcolor: 'primary.dark',
-        color: '#fff',
-        mt: 'auto',
-        pt: 4,
-        pb: { xs: 11, sm: 4 },
-        pr: { sm: TOGGLE_CLEARANCE },
-      }}
-    >
+    // Its column keeps every line beside the floating help toggle, never under it, however far scrolled.
+    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: '#fff', mt: 'auto', py: 4 }}>
       <Box sx={contentColumn('lg')}>
         <Box sx={twelveColumns(3)}>
           <Box sx={columnSpan({ xs: 12, md: 6 })}>

@@ -8,6 +8,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { ADMIN_MENU, PATIENT_MENU, isActive, type NavItem } from './navigation';
 import { ProfileMenu } from './signed-in-parts';
 import { StudyLogo } from './StudyLogo';
+import { setHelpToggleSlot } from '../../features/help/toggle-slot';
 
 const MobileMenu = lazy(() => import('./MobileMenu').then((module) => ({ default: module.MobileMenu })));
 
@@ -37,7 +38,7 @@ const toolbar = {
   display: 'flex',
   alignItems: 'center',
   flexWrap: 'nowrap',
-  gap: 2,
+  gap: { xs: 1, sm: 2 },
   px: { xs: 2, sm: 3 },
   minHeight: 72,
   '@media (orientation: landscape)': { minHeight: 48 },
@@ -92,6 +93,8 @@ export function Header() {
         <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
           <LanguageSwitcher />
         </Box>
+        {/* Below `md` the help toggle (loaded with the assistant's code) sits here, its room kept from the start. */}
+        <Box ref={setHelpToggleSlot} sx={{ display: { xs: 'flex', md: 'none' }, minWidth: 56 }} />
         {session && (
           <Suspense fallback={null}>
             <ProfileMenu />

@@ -59,10 +59,12 @@ export function FieldOverlay({ field, scale, value, signature, error, onChange }
   }
 
   if (field.type === 'signature') {
+    // Its name holds what it shows: the typed signature once there is one.
+    const shown = signature?.method === 'typed' ? signature.text : t('consent.sign.fieldSignature');
     return (
       <ButtonBase
         id={fieldInputId(field)}
-        aria-label={`${field.description}: ${t('consent.sign.fieldSignature')}`}
+        aria-label={`${field.description}: ${shown}`}
         {...described}
         onClick={() => {
           const section = document.getElementById(SIGNATURE_SECTION_ID);

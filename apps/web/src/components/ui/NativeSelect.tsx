@@ -1,5 +1,5 @@
 import { TextField } from '@mui/material';
-import { forwardRef, type ChangeEvent } from 'react';
+import { forwardRef, type ChangeEvent, type FocusEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 
@@ -11,7 +11,7 @@ interface NativeSelectProps {
   errorId?: string;
   autoComplete?: string;
   onChange(event: ChangeEvent<HTMLInputElement>): void;
-  onBlur(): void;
+  onBlur(event: FocusEvent<HTMLElement>): void;
 }
 
 /** A native select: dependable with screen readers, zoom and phone pickers, which older participants use. */

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../lib/i18n';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import { SessionProvider } from '../../lib/session';
 import { storeParticipantToken } from '../../test-session';
 import { stubPhoneScreen } from '../../test-media';
 import { HelpAssistant } from './HelpAssistant';
+import { setHelpToggleSlot } from './toggle-slot';
 
 const CONTACT: TContactSettings = {
   phone: '1-800-555-0100',
@@ -44,6 +45,8 @@ function renderAssistant() {
       <SessionProvider>
         <MemoryRouter initialEntries={['/']}>
           <CurrentLocation />
+          {/* The header's room for the toggle below `md`. */}
+          <header ref={setHelpToggleSlot} />
           <HelpAssistant />
         </MemoryRouter>
       </SessionProvider>
@@ -285,6 +288,19 @@ describe('help assistant', () => {
     await user.click(within(log).getByRole('link', { name: /^Read more:/ }));
     expect(screen.getByTestId('location')).toHaveTextContent('/#faq-cost');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('floats on a wide screen and sits in the header on a phone, so it never lies over the page', async () => {
+    renderAssistant();
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: 'Help' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Help' })).toHaveClass('MuiFab-root');
+    cleanup();
+
+    stubPhoneScreen();
+    renderAssistant();
+    const toggle = within(screen.getByRole('banner')).getByRole('button', { name: 'Help' });
+    expect(toggle).not.toHaveClass('MuiFab-root');
+    expect(screen.getAllByRole('button', { name: 'Help' })).toEqual([toggle]);
   });
 
   it('stores nothing of the conversation in the browser and sends none of it to the server', async () => {

@@ -1,22 +1,21 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { CircularProgress, Fab, GlobalStyles, Paper } from '@mui/material';
-import ChatIcon from '@mui/icons-material/Chat';
+import { CircularProgress, Paper } from '@mui/material';
 import { useTranslation } from '../../lib/use-translation';
 import { toLanguage } from '@portal/shared/i18n/language';
 import { loadHelpAssistant } from '@portal/shared/help/load-help-assistant';
 import { useSession } from '../../lib/session';
 import { useClientConfig } from '../../lib/client-config';
 import { chatReducer, cleanQuestion, type FocusAfterClose } from './components/chat-conversation';
-import { focusRing } from '../../components/ui/styles';
-import { chatWindowPlacement, TOGGLE_INSET, TOGGLE_WIDTH } from './components/chat-styles';
+import { chatWindowPlacement } from './components/chat-styles';
+import { HelpToggle } from './components/HelpToggle';
 
 // The window and the answers (each language's content) load on first open, not with every page.
 const ChatWindow = lazy(() => import('./components/ChatWindow'));
 
 /**
- * The floating help assistant on every page: a toggle that opens a chat window answering from the FAQ and content
- * pages. The conversation lives only in this component's state: it follows the person from page to page and is
- * gone on reload; nothing of it is stored in the browser or sent to the server.
+ * The help assistant on every page: a toggle that opens a chat window answering from the FAQ and content pages. The
+ * conversation lives only in this component's state: it follows the person from page to page and is gone on reload;
+ * nothing of it is stored in the browser or sent to the server.
  */
 export function HelpAssistant() {
   const { t, i18n } = useTranslation();
@@ -73,31 +72,7 @@ export function HelpAssistant() {
 
   return (
     <>
-      {/* Whatever is scrolled into view (a focused field) stops above the toggle (WCAG 2.4.11). */}
-      <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} />
-      <Fab
-        ref={toggleRef}
-        variant="extended"
-        color="primary"
-        aria-expanded={open}
-        aria-controls={windowId}
-        onClick={() => (open ? close('toggle') : show())}
-        sx={{
-          position: 'fixed',
-          right: TOGGLE_INSET,
-          bottom: TOGGLE_INSET,
-          width: { sm: TOGGLE_WIDTH },
-          zIndex: (theme) => theme.zIndex.speedDial,
-          gap: 1,
-          fontSize: '1.05rem',
-          // On phones the open window covers the screen, the toggle included: it must not stay focusable unseen.
-          display: { xs: open ? 'none' : 'inline-flex', sm: 'inline-flex' },
-          ...focusRing,
-        }}
-      >
-        <ChatIcon aria-hidden />
-        {t('help.toggle')}
-      </Fab>
+      <HelpToggle ref={toggleRef} open={open} windowId={windowId} onClick={() => (open ? close('toggle') : show())} />
       {started && (
         <Suspense
           fallback={

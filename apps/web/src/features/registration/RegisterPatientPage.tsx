@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { useDowntime } from '../../lib/downtime';
 import { useClientConfig } from '../../lib/client-config';
 import { usePasswordPolicy, useRegistrationDropdowns } from '../../lib/reference-data';
+import { clearOfHelpToggle } from '../../components/ui/styles';
 import type { Language } from '@portal/shared/constants';
 import { register } from './api/registration-api';
 import { AccountStep, type AccountValues } from './components/AccountStep';
@@ -154,7 +155,7 @@ export default function RegisterPatientPage() {
   }
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
+    <Container maxWidth="md" sx={{ py: { xs: 2, sm: 4 }, ...clearOfHelpToggle('md') }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, position: 'relative' }}>
         <IconButton
           component={RouterLink}

@@ -99,7 +99,7 @@ describe('the Audit Log tab', () => {
     stubAudit();
     renderWithQueries(<AuditLogPanel />);
     await userEvent.click(
-      await screen.findByRole('button', { name: 'View the values of the record of 05/04/2031 03:30 PM' }),
+      await screen.findByRole('button', { name: 'View values of the record of 05/04/2031 03:30 PM' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Values of the record' });
     const [, change] = within(dialog).getAllByRole('row');

@@ -18,7 +18,7 @@ import { BirthDateFormField } from '../../../components/ui/DateOfBirthField';
 import { FieldError } from '../../../components/ui/FieldError';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { HealthSystemField } from './HealthSystemField';
+import { HealthSystemField, useHealthSystemConfirmation } from './HealthSystemField';
 import { SelectField } from '../../../components/ui/SelectField';
 import { applyServerErrors, serverFieldErrors, type ServerFieldError } from '../../../lib/server-errors';
 import { serverMessage } from '../../../lib/api-client';
@@ -85,6 +85,7 @@ export function PersonalStep(props: PersonalStepProps) {
     handleSubmit,
     setError,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<PersonalValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onSubmit' });
   // 'Postal code should not contain letters' belongs to the typing itself, not to the form's rules.
@@ -95,6 +96,7 @@ export function PersonalStep(props: PersonalStepProps) {
   const values = useWatch({ control });
   useEffect(() => onChange(values as PersonalValues), [values, onChange]);
 
+  const confirmation = useHealthSystemConfirmation(options.healthSystems);
   const healthSystem = values.healthSystem;
   const chosenSystem = options.healthSystems.find((o) => o.value === healthSystem && o.value !== NO_HEALTH_SYSTEM);
   const errorId = (name: keyof PersonalValues) => (errors[name] ? `${name}-error` : undefined);
@@ -117,8 +119,14 @@ export function PersonalStep(props: PersonalStepProps) {
     }
   });
 
+  // A system the person has not confirmed is asked about first; Yes goes on with the registration.
+  const onRegister = (event: React.FormEvent) => {
+    if (confirmation.settle(getValues('healthSystem'), () => void submit())) return submit(event);
+    event.preventDefault();
+  };
+
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" noValidate onSubmit={onRegister}>
       <Typography sx={{ mb: 1 }}>{t('registration.personal.intro')}</Typography>
       <FormTextField
         {...register('firstName')}
@@ -201,6 +209,7 @@ export function PersonalStep(props: PersonalStepProps) {
             value={field.value}
             options={options.healthSystems}
             errorId={errorId('healthSystem')}
+            confirmation={confirmation}
             onChange={(v) => {
               field.onChange(v);
               setValue('healthSystemConsent', false);
