@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, apiLogin, createPatient, useSignedIn } from './accounts';
 import { expect, setLanguage, test, type Language, PHONE } from './fixtures';
-import { text } from './texts';
+import { textsIn } from './texts';
 
 // The floating Help button stays off what a person reads or presses: at the top of each page and at its end, on two
 // laptop widths and a phone, in both languages (their texts differ in length).
@@ -119,7 +119,7 @@ function coveredBy(help: Locator): Promise<string[]> {
 }
 
 async function expectNothingCovered(page: Page, language: Language, screens: Screen[]) {
-  const t = (key: string) => text(language, key);
+  const t = textsIn(language);
   const help = page.getByRole('button', { name: t('help.toggle'), exact: true });
   const viewport = page.viewportSize()!;
   for (const screen of screens) {

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, setLanguage, test, uniqueEmail } from './fixtures';
 import { fillPersonal, passAccount, passCriteria, select, solveCaptcha } from './registration-wizard';
-import { text } from './texts';
+import { textsIn } from './texts';
 
 // A keyboard user changes a native select with the arrow keys, which changes its value at every key: the question
 // whether they receive care at the chosen system waits until they leave the field (WCAG 3.2.2 On Input).
@@ -11,7 +11,7 @@ test('a keyboard user moves through the health systems with the arrow keys and c
 }) => {
   // Three steps of the wizard, a key at a time, and an axe pass over the open dialog.
   test.setTimeout(150_000);
-  const t = (key: string, values?: Record<string, string>) => text('en', key, values);
+  const t = textsIn('en');
   const email = uniqueEmail('keyboard');
   await setLanguage(page, 'en', baseURL!);
   await page.goto('/register-patient');
@@ -84,7 +84,7 @@ test('the question and its answers in Spanish; Register with an unconfirmed syst
   page,
   baseURL,
 }) => {
-  const t = (key: string, values?: Record<string, string>) => text('sp', key, values);
+  const t = textsIn('sp');
   await setLanguage(page, 'sp', baseURL!);
   await page.goto('/register-patient');
   await passCriteria(page, t);
