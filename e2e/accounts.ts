@@ -25,7 +25,11 @@ export interface TokenPair {
   expires_in: number;
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T; headers: Headers }> {
+/** One call of the portal's API from outside, as a health system's script would make it. */
+export async function call<T>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
   const response = await fetch(`${API}${path}`, init);
   return { status: response.status, body: (await response.json()) as T, headers: response.headers };
 }
