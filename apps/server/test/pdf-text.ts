@@ -5,12 +5,11 @@ import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.
 /** pdf.js draws the standard 14 fonts (which the consent PDFs use) from its own font data. */
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-/** Opens a PDF as a reader would (pdfjs-dist, no eval, no system fonts), reads it, then closes it. */
+/** Opens a PDF as a reader would (pdfjs-dist, no system fonts), reads it, then closes it. */
 export async function readPdf<T>(bytes: Uint8Array, read: (document: PDFDocumentProxy) => Promise<T>): Promise<T> {
   const loading = getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
-    isEvalSupported: false,
     standardFontDataUrl,
   });
   try {
