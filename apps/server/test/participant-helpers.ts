@@ -27,7 +27,7 @@ export function call(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   token: string | undefined,
-  options: { payload?: unknown; language?: Language } = {},
+  options: { payload?: unknown; language?: Language; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method,
@@ -36,6 +36,7 @@ export function call(
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(options.payload !== undefined ? { 'content-type': 'application/json' } : {}),
       'user-agent': 'ConsentTest/1.0',
+      ...options.headers,
     },
     ...(options.payload !== undefined ? { payload: JSON.stringify(options.payload) } : {}),
     cookies: options.language ? { preferredLanguage: options.language } : {},

@@ -49,8 +49,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** An administrator's calls: one sign-in, then each call with its token. */
 export async function adminSession(t: TestApp) {
   const token = (await signInAdmin(t)).access_token;
-  return (method: Method, path: string, options: { payload?: unknown; language?: Language } = {}) =>
-    call(t, method, path, token, options);
+  return (
+    method: Method,
+    path: string,
+    options: { payload?: unknown; language?: Language; headers?: Record<string, string> } = {},
+  ) => call(t, method, path, token, options);
 }
 export type AdminCall = Awaited<ReturnType<typeof adminSession>>;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, databaseError } from './helpers';
-import { useAuthApp } from './auth-helpers';
+import { auditSince, useAuthApp } from './auth-helpers';
 import { adminSession, dataOf, STALE, UUID, VERSION, type AdminCall } from './settings-helpers';
 
 const RULE = {
@@ -205,6 +205,86 @@ describeEachDatabase('Reminder schedules (/settings/reminder)', (target) => {
     expect(daysOf(current)).toEqual([4]);
     const removed = await admin('DELETE', url('ICF', { id: current.reminders[0]!.id, version: current.version }));
     expect(removed.json().data.reminders).toEqual([]);
+  });
+
+  it('adds one reminder at a time in the form { days, type }, answering the schedule as it now stands', async () => {
+    const admin = await adminSession(testApp());
+    const first = await dataOf<Schedule>(save(admin, 'ICF', { days: 5, type: 'ICF' }));
+    expect(first).toEqual({ type: 'ICF', reminders: [{ id: UUID, days: 5 }], version: VERSION });
+    const second = await dataOf<Schedule>(save(admin, 'ICF', { days: 2 }));
+    expect(second.reminders).toEqual([
+      { id: UUID, days: 2 },
+      { id: first.reminders[0]!.id, days: 5 },
+    ]);
+    expect(await read(admin, 'ICF')).toEqual(second);
+    expect(daysOf(await read(admin, 'SURVEY'))).toEqual([]);
+  });
+
+  it('moves the reminder named by id to its new day, keeping the id and the other reminders', async () => {
+    const admin = await adminSession(testApp());
+    const [five, ten] = (await saved(admin, 'SURVEY', [5, 10])).reminders;
+    const moved = await dataOf<Schedule>(save(admin, 'SURVEY', { id: ten!.id, days: 30, type: 'SURVEY' }));
+    expect(moved.reminders).toEqual([
+      { id: five!.id, days: 5 },
+      { id: ten!.id, days: 30 },
+    ]);
+    const gone = await save(admin, 'SURVEY', { id: crypto.randomUUID(), days: 40 }, 'sp');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ status: false, message: GONE.sp, data: [{ errorField: 'id', message: GONE.sp }] });
+    expect(await read(admin, 'SURVEY')).toEqual(moved);
+  });
+
+  it('refuses one reminder out of 1 to 365, not whole, missing, a duplicate or of another type, changing nothing', async () => {
+    const admin = await adminSession(testApp());
+    const before = await saved(admin, 'ACCOUNT_ACTIVATION', [7]);
+    for (const language of ['en', 'sp'] as const) {
+      for (const days of [0, 366, 2.5, 'x', undefined, 7]) {
+        const reply = await save(admin, 'ACCOUNT_ACTIVATION', { days }, language);
+        expect(reply.statusCode).toBe(400);
+        expect(reply.json().data).toEqual([{ errorField: 'days', message: RULE[language] }]);
+      }
+    }
+    const otherType = await save(admin, 'ACCOUNT_ACTIVATION', { days: 9, type: 'ICF' });
+    expect(otherType.statusCode).toBe(400);
+    expect(otherType.json().data).toEqual([
+      {
+        errorField: 'type',
+        message: 'Please choose a reminder type: account activation, informed consent (ICF) or survey.',
+      },
+    ]);
+    expect(await read(admin, 'ACCOUNT_ACTIVATION')).toEqual(before);
+  });
+
+  it('records one reminder saved in the audit trail with the schedule before and after', async () => {
+    const t = testApp();
+    t.clock.set('2026-06-02T08:00:00.000Z');
+    await dataOf<Schedule>(save(await adminSession(t), 'ICF', { days: 14, type: 'ICF' }));
+    const rows = (await auditSince(t, new Date('2026-06-02T08:00:00.000Z'))).filter(
+      (row) => row.action === 'setting.changed',
+    );
+    expect(rows.map((row) => row.details)).toEqual([
+      { setting: 'reminder.ICF', before: [], after: [{ id: UUID, days: 14 }] },
+    ]);
+  });
+
+  it('takes the version an editor opened from If-Match too: a stale one is refused with 409', async () => {
+    const admin = await adminSession(testApp());
+    const opened = await read(admin, 'SURVEY');
+    const first = await dataOf<Schedule>(
+      admin('POST', url('SURVEY'), { payload: { days: 3 }, headers: { 'if-match': `"${opened.version}"` } }),
+    );
+    const late = await admin('POST', url('SURVEY'), {
+      payload: { days: 4 },
+      headers: { 'if-match': `"${opened.version}"` },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual(STALE.en);
+    const lateDelete = await admin('DELETE', url('SURVEY', { id: first.reminders[0]!.id }), {
+      headers: { 'if-match': opened.version },
+    });
+    expect(lateDelete.statusCode).toBe(409);
+    const any = await admin('POST', url('SURVEY'), { payload: { days: 4 }, headers: { 'if-match': '*' } });
+    expect(daysOf(await dataOf<Schedule>(Promise.resolve(any)))).toEqual([3, 4]);
   });
 
   it('refuses an unknown type and a malformed id, naming the parameter', async () => {

@@ -13,7 +13,7 @@ export const SETTING_CHANGED = 'setting.changed';
 
 export interface SettingChange<T> {
   setting: TSettingKey;
-  /** The version the editor opened, if it sent one. */
+  /** The version the editor opened, if it sent one in the request's body or query (else `who.ifMatch` counts). */
   version: string | undefined;
   /** Reads the stored value and holds it locked until the transaction ends. */
   lock(tx: SettingTransaction): Promise<T>;
@@ -21,18 +21,18 @@ export interface SettingChange<T> {
   refuse?(before: T): Refusal | undefined;
   /** Writes the change; answers the value now stored. */
   write(tx: SettingTransaction, before: T): Promise<T>;
-  who: { userId: string; ip: string };
+  who: { userId: string; ip: string; ifMatch?: string };
   at: Date;
 }
 
 /**
  * Changes a setting in one transaction: locks and reads it, refuses an editor opened on another version
- * (409), writes, and records the whole value before and after in the audit trail when it changed.
+ * (409, from the version in the request or its `If-Match` header), writes, and records the whole value before and after in the audit trail when it changed.
  */
 export function changeSetting<T>(db: Database, change: SettingChange<T>): Promise<DataOutcome<T>> {
   return db.transaction(async (tx): Promise<DataOutcome<T>> => {
     const before = await change.lock(tx);
-    if (isStaleVersion(change.version, before)) return refused(409, SETTINGS_MESSAGES.stale);
+    if (isStaleVersion(change.version ?? change.who.ifMatch, before)) return refused(409, SETTINGS_MESSAGES.stale);
     const refusal = change.refuse?.(before);
     if (refusal) return refusal;
     const after = await change.write(tx, before);

@@ -25,3 +25,15 @@ export function settingVersion(value: unknown): string {
 export function isStaleVersion(sent: string | undefined, current: unknown): boolean {
   return sent !== undefined && sent !== settingVersion(current);
 }
+
+/**
+ * The version an `If-Match` header names: `abc`, `"abc"` and `W/"abc"` all name `abc`; none, or `*` (any
+ * version), names none.
+ */
+export function ifMatchVersion(header: string | undefined): string | undefined {
+  const value = header
+    ?.trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+  return value && value !== '*' ? value : undefined;
+}

@@ -82,8 +82,30 @@ export const ZReminderScheduleSave = z
     { when: () => true },
   );
 export type TReminderScheduleSave = z.infer<typeof ZReminderScheduleSave>;
-/** What the route accepts before the service checks it, so every refusal comes back per row. */
-export const ZReminderScheduleSaveRequest = z.object({ reminders: z.unknown(), version: z.unknown().optional() });
+
+/**
+ * `POST /settings/reminder?type=` body in its single form: one reminder. Without an id the day is added to the
+ * schedule; with one, that reminder moves to the day. A `type` sent along must be the query's.
+ */
+export const ZReminderSave = z.object({
+  id: z.uuid({ error: REMINDER_MESSAGES.notFound }).optional(),
+  days: ZReminderDays,
+  type: ZReminderType.optional(),
+  version: z.optional(ZSettingVersion),
+});
+export type TReminderSave = z.infer<typeof ZReminderSave>;
+
+/**
+ * What `POST /settings/reminder` accepts before the service checks it: the whole schedule (`reminders`) or one
+ * reminder (`days`, with `id` to change an existing one), so every refusal comes back per field.
+ */
+export const ZReminderSaveRequest = z.object({
+  reminders: z.unknown().optional(),
+  id: z.unknown().optional(),
+  days: z.unknown().optional(),
+  type: z.unknown().optional(),
+  version: z.unknown().optional(),
+});
 
 /** A new row's day: one after the last row's (the first is 1), kept within 365. */
 export function nextReminderDay(days: readonly (number | undefined)[]): number {

@@ -5,7 +5,7 @@ import { ZClientConfigReply } from '@portal/shared/client-config';
 import { ROLES } from '@portal/shared/constants';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit, publicReadRateLimit } from '../../plugins/rate-limits';
-import { reminderRoutes } from './reminder-routes';
+import { reminderRoutes } from './reminders/routes';
 import { securityPolicyRoutes } from './security-policy-routes';
 import { settingChangesRoutes } from './setting-changes-routes';
 import { settingEditor } from './setting-editor';

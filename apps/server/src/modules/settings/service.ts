@@ -11,7 +11,7 @@ import { settingVersion } from '../../lib/setting-version';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Clock } from '../../providers/clock/clock';
 import { describeDowntime, downtimeValue } from './downtime';
-import { createReminderService } from './reminder-service';
+import { createReminderScheduleService } from './reminders/service';
 import { findDowntimeSettings, lockDowntimeSettings, updateDowntimeSettings } from './repository';
 import type { SettingEditor } from './setting-editor';
 import { createSecurityPolicyService } from './security-policy-service';
@@ -99,7 +99,7 @@ export function createSettingsService({
       await changes.announce(SETTINGS_CHANGED);
       return saved.ok ? { ok: true, data: await getDowntime() } : saved;
     },
-    reminders: createReminderService({ db, clock }),
+    reminders: createReminderScheduleService({ db, clock }),
     securityPolicy: createSecurityPolicyService({ db, clock }),
     changes: createSettingChangesService({ db }),
     /** Drops this process's copies of the settings (after a test writes them straight to the database). */

@@ -4,6 +4,7 @@ import { ROLES } from '@portal/shared/constants';
 import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/surveys/survey-period';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage, translate } from '../../lib/localize';
+import { settingEditor } from '../settings/setting-editor';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
@@ -48,10 +49,7 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, response) => {
-      const saved = await app.services.surveySchedule.savePeriod(request.body, {
-        userId: request.auth!.userId,
-        ip: request.ip,
-      });
+      const saved = await app.services.surveySchedule.savePeriod(request.body, settingEditor(request));
       return sendDataOutcome(request, response, saved.ok ? { ...saved, data: described(request, saved.data) } : saved);
     },
   );

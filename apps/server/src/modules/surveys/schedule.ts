@@ -12,6 +12,7 @@ import { DEFAULT_SURVEY_PERIOD, DEFAULT_SURVEY_ROUND_INTERVAL_MONTHS } from '../
 import { changeSetting } from '../../db/setting-changes';
 import { refused, type DataOutcome } from '../../lib/outcome';
 import { settingVersion } from '../../lib/setting-version';
+import type { SettingEditor } from '../settings/setting-editor';
 import type { Clock } from '../../providers/clock/clock';
 
 const ZIntervalMonths = z.number().int().min(1).max(120);
@@ -56,7 +57,7 @@ export function createSurveyScheduleSettings({ db, clock }: { db: Database; cloc
      * open from now on. The period is locked while its list of changes is read and extended, so two saves at
      * once both stay in the list.
      */
-    async savePeriod(body: unknown, who: { userId: string; ip: string }): Promise<DataOutcome<TSurveyPeriodConfig>> {
+    async savePeriod(body: unknown, who: SettingEditor): Promise<DataOutcome<TSurveyPeriodConfig>> {
       const parsed = ZSurveyPeriodUpdate.safeParse(body);
       if (!parsed.success) return refused(400, 'error.invalidRequest', fieldErrors(parsed.error));
       const now = clock.now();

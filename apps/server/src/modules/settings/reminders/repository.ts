@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { TReminder, TReminderType } from '@portal/shared/settings/reminders';
-import type { Database } from '../../db/client';
-import { reminderDays } from '../../db/schema';
+import type { Database } from '../../../db/client';
+import { reminderDays } from '../../../db/schema';
 
 const scheduleRows = (db: Pick<Database, 'select'>, type: TReminderType) =>
   db

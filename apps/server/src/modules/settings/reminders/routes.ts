@@ -4,12 +4,12 @@ import { ROLES } from '@portal/shared/constants';
 import {
   ZReminderDeleteQuery,
   ZReminderScheduleReply,
-  ZReminderScheduleSaveRequest,
+  ZReminderSaveRequest,
   ZReminderTypeQuery,
 } from '@portal/shared/settings/reminders';
-import { sendDataOutcome } from '../../lib/outcome';
-import { perIpRateLimit } from '../../plugins/rate-limits';
-import { settingEditor } from './setting-editor';
+import { sendDataOutcome } from '../../../lib/outcome';
+import { perIpRateLimit } from '../../../plugins/rate-limits';
+import { settingEditor } from '../setting-editor';
 
 const tags = ['settings'];
 const security = [{ bearerAuth: [] }];
@@ -44,20 +44,17 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Replaces a reminder schedule: rows with an id keep it, new rows get one, rows left out are removed; ' +
-          'days 1 to 365, no duplicates; 409 when another administrator saved since the given version (administrators)',
+          'Saves one reminder (`days`, with `id` to change that reminder’s day) or replaces the whole schedule ' +
+          '(`reminders`: rows with an id keep it, new rows get one, rows left out are removed); days 1 to 365, no ' +
+          'duplicates; 409 when another administrator saved since the version in the body or If-Match (administrators)',
         security,
         querystring: ZReminderTypeQuery,
-        body: ZReminderScheduleSaveRequest,
+        body: ZReminderSaveRequest,
         response: { 200: ZReminderScheduleReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
       },
     },
     async (request, response) =>
-      sendDataOutcome(
-        request,
-        response,
-        await service.saveSchedule(request.query.type, request.body, settingEditor(request)),
-      ),
+      sendDataOutcome(request, response, await service.save(request.query.type, request.body, settingEditor(request))),
   );
   app.delete(
     '/settings/reminder',
