@@ -8,10 +8,10 @@ import { refused, type DataOutcome, type FieldProblem } from '../../lib/outcome'
 import { zodProblems } from './field-errors';
 import { fieldRefusal } from './system-change';
 
-/** One JSON part and a PDF per language at most, with a little room. */
+/** One JSON part (which may come as a JSON file) and a PDF per language at most, with a little room. */
 const LIMITS = {
   fileSize: CONSENT_PDF_MAX_BYTES,
-  files: LANGUAGES.length,
+  files: LANGUAGES.length + 1,
   fields: 4,
   fieldSize: 1_048_576,
   parts: LANGUAGES.length + 4,
