@@ -1,4 +1,4 @@
-import { createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -17,13 +17,16 @@ export interface TokenSigningKey {
   kid: string;
   privateKey: CryptoKey;
   publicKey: CryptoKey;
+  /** The private key as node's crypto signs with it directly. */
+  signingKey: KeyObject;
 }
 
 async function fromPkcs8(pem: string): Promise<TokenSigningKey> {
   const privateKey = await importPKCS8(pem, TOKEN_ALGORITHM);
   const spki = createPublicKey(pem).export({ type: 'spki', format: 'pem' }).toString();
   const publicKey = await importSPKI(spki, TOKEN_ALGORITHM, { extractable: true });
-  return { kid: await calculateJwkThumbprint(await exportJWK(publicKey)), privateKey, publicKey };
+  const kid = await calculateJwkThumbprint(await exportJWK(publicKey));
+  return { kid, privateKey, publicKey, signingKey: createPrivateKey(pem) };
 }
 
 /** A fresh key pair, for tests and for the first start. */

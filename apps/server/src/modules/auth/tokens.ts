@@ -1,4 +1,4 @@
-import { constants, KeyObject, randomUUID, sign, type webcrypto } from 'node:crypto';
+import { constants, randomUUID, sign } from 'node:crypto';
 import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { TTokenClaims } from '@portal/shared/auth/token-claims';
@@ -44,7 +44,7 @@ const base64url = (json: object) => Buffer.from(JSON.stringify(json)).toString('
  * than WebCrypto's job on the thread pool (where it also queued behind the password hashes).
  */
 function rs256Signer(key: TokenSigningKey) {
-  const privateKey = KeyObject.from(key.privateKey as webcrypto.CryptoKey);
+  const privateKey = key.signingKey;
   // What jose checks before it signs with RS256: a private RSA key of at least 2048 bits.
   if (
     privateKey.type !== 'private' ||
