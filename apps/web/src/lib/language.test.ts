@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  changeLanguage,
+  chooseLanguage,
   htmlLang,
   isLanguage,
   onBeforeLanguageReload,
@@ -49,13 +49,13 @@ describe('language', () => {
         order.push('saved');
       });
       reload.mockImplementation(() => order.push('reloaded'));
-      await changeLanguage('sp', 'sp');
+      await chooseLanguage('sp', 'sp');
       expect(order).toEqual([]);
-      await changeLanguage('sp', 'en');
+      await chooseLanguage('sp', 'en');
       expect(order).toEqual(['saved', 'reloaded']);
       expect(readLanguageCookie()).toBe('sp');
       remove();
-      await changeLanguage('en', 'sp');
+      await chooseLanguage('en', 'sp');
       expect(order).toEqual(['saved', 'reloaded', 'reloaded']);
     });
 
@@ -63,7 +63,7 @@ describe('language', () => {
       vi.useFakeTimers();
       stubReload();
       const remove = onBeforeLanguageReload(() => new Promise(() => {}));
-      const changing = changeLanguage('en', 'sp');
+      const changing = chooseLanguage('en', 'sp');
       await vi.advanceTimersByTimeAsync(4999);
       expect(reload).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);

@@ -38,7 +38,7 @@ export function onBeforeLanguageReload(task: BeforeReload): () => void {
  * Stores the choice and reloads when it differs from the language on screen,
  * so every text, date and server-rendered piece comes back in the new language.
  */
-export async function changeLanguage(next: Language, current: Language) {
+export async function chooseLanguage(next: Language, current: Language) {
   writeLanguageCookie(next);
   if (next === current) return;
   const waited = Promise.allSettled([...beforeReload].map((task) => task()));

@@ -1,7 +1,7 @@
 import { styled } from '@mui/material';
 import { useTranslation } from '../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
-import { changeLanguage, isLanguage } from '../../lib/language';
+import { chooseLanguage, isLanguage } from '../../lib/language';
 
 const Field = styled('div')({ display: 'inline-flex', flexDirection: 'column', minWidth: 130 });
 
@@ -39,7 +39,7 @@ export function LanguageSwitcher({ id = 'language-switcher' }: { id?: string }) 
         value={current}
         onChange={(event) => {
           const next = event.target.value;
-          if (isLanguage(next)) void changeLanguage(next, current);
+          if (isLanguage(next)) void chooseLanguage(next, current);
         }}
       >
         <option value="en" lang="en">
