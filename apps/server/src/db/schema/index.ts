@@ -1,0 +1,10 @@
+// The portal's database tables, by area. Migrations are generated from these definitions.
+export * from './accounts';
+export * from './audit';
+export * from './consent';
+export * from './files';
+export * from './mail';
+export * from './reference';
+export * from './settings';
+export * from './surveys';
+export * from './verification';
