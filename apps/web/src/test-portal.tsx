@@ -47,6 +47,16 @@ export function renderWithQueries(ui: ReactElement) {
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 
+/** A blob's text, read as a browser page reads it (jsdom's Blob has no `text()`). */
+export function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('the blob could not be read'));
+    reader.readAsText(blob);
+  });
+}
+
 /**
  * jsdom makes no object URLs and follows no links: records each blob given a URL (every one answers `url`) and
  * the name of each file saved through a link. `restore` lets links be clicked again.

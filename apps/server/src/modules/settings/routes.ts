@@ -8,7 +8,7 @@ import { perIpRateLimit, publicReadRateLimit } from '../../plugins/rate-limits';
 import { reminderRoutes } from './reminders/routes';
 import { securityPolicyRoutes } from './security-policy-routes';
 import { settingChangesRoutes } from './setting-changes-routes';
-import { settingEditor } from './setting-editor';
+import { settingEditor } from '../../lib/setting-editor';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings;

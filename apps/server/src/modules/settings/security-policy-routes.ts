@@ -4,7 +4,7 @@ import { ROLES } from '@portal/shared/constants';
 import { ZSecurityPolicyReply, ZSecurityPolicyUpdateRequest } from '@portal/shared/settings/security-policy';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
-import { settingEditor } from './setting-editor';
+import { settingEditor } from '../../lib/setting-editor';
 
 const tags = ['settings'];
 const security = [{ bearerAuth: [] }];

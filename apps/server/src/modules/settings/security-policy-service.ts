@@ -14,7 +14,7 @@ import { refused, type DataOutcome } from '../../lib/outcome';
 import { settingVersion } from '../../lib/setting-version';
 import type { Clock } from '../../providers/clock/clock';
 import { updateSecurityPolicy } from './security-policy-repository';
-import type { SettingEditor } from './setting-editor';
+import type { SettingEditor } from '../../lib/setting-editor';
 
 /** The stored policy under the editor's field names. */
 function policyValues(row: SecurityPolicyRow): TSecurityPolicyValues {

@@ -13,7 +13,7 @@ import type { Clock } from '../../providers/clock/clock';
 import { describeDowntime, downtimeValue } from './downtime';
 import { createReminderScheduleService } from './reminders/service';
 import { findDowntimeSettings, lockDowntimeSettings, updateDowntimeSettings } from './repository';
-import type { SettingEditor } from './setting-editor';
+import type { SettingEditor } from '../../lib/setting-editor';
 import { createSecurityPolicyService } from './security-policy-service';
 import { createSettingChangesService } from './setting-changes-service';
 

@@ -4,7 +4,7 @@ import { ROLES } from '@portal/shared/constants';
 import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/surveys/survey-period';
 import type { FastifyRequest } from 'fastify';
 import { requestLanguage, translate } from '../../lib/localize';
-import { settingEditor } from '../settings/setting-editor';
+import { settingEditor } from '../../lib/setting-editor';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 

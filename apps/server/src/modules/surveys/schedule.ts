@@ -12,7 +12,7 @@ import { DEFAULT_SURVEY_PERIOD, DEFAULT_SURVEY_ROUND_INTERVAL_MONTHS } from '../
 import { changeSetting } from '../../db/setting-changes';
 import { refused, type DataOutcome } from '../../lib/outcome';
 import { settingVersion } from '../../lib/setting-version';
-import type { SettingEditor } from '../settings/setting-editor';
+import type { SettingEditor } from '../../lib/setting-editor';
 import type { Clock } from '../../providers/clock/clock';
 
 const ZIntervalMonths = z.number().int().min(1).max(120);

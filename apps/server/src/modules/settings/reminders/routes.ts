@@ -9,7 +9,7 @@ import {
 } from '@portal/shared/settings/reminders';
 import { sendDataOutcome } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
-import { settingEditor } from '../setting-editor';
+import { settingEditor } from '../../../lib/setting-editor';
 
 const tags = ['settings'];
 const security = [{ bearerAuth: [] }];

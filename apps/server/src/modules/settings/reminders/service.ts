@@ -20,7 +20,7 @@ import {
   lockReminders,
   type ReminderRow,
 } from './repository';
-import type { SettingEditor } from '../setting-editor';
+import type { SettingEditor } from '../../../lib/setting-editor';
 
 const asSchedule = (type: TReminderType, reminders: TReminder[]): TReminderSchedule => ({
   type,

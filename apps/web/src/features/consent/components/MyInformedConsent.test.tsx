@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
-import { okReply, renderWithQueries, stubBlobFiles, stubPortal, type PortalCall } from '../../../test-portal';
+import { blobText, okReply, renderWithQueries, stubBlobFiles, stubPortal, type PortalCall } from '../../../test-portal';
 import { MyInformedConsent } from './MyInformedConsent';
 
 const V2 = {
@@ -84,11 +84,11 @@ describe.each([
 
     await userEvent.click(download1);
     expect(files.saved).toEqual(['signed-informed-consent.pdf']);
-    expect(await files.blobs[0]!.text()).toBe(`%PDF-1.7 ${V1.id}`);
+    expect(await blobText(files.blobs[0]!)).toBe(`%PDF-1.7 ${V1.id}`);
 
     await userEvent.click(screen.getByRole('button', { name: texts.view(2) }));
     expect(open).toHaveBeenCalledWith('blob:copy', '_blank');
-    expect(await files.blobs[1]!.text()).toBe(`%PDF-1.7 ${V2.id}`);
+    expect(await blobText(files.blobs[1]!)).toBe(`%PDF-1.7 ${V2.id}`);
     files.restore();
   });
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { i18n } from '../../../lib/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_FIELD_TYPES } from '@portal/shared/reference/supported-fields';
-import { okReply, renderWithQueries, stubBlobFiles, stubPortal, type PortalCall } from '../../../test-portal';
+import { blobText, okReply, renderWithQueries, stubBlobFiles, stubPortal, type PortalCall } from '../../../test-portal';
 import { ConsentFormsStep } from './ConsentFormsStep';
 import { axeViolations, editorSeen, fillField, openFieldDialog, pdfFile, pickPdf, PLACED, user } from './test-kit';
 
@@ -293,7 +293,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
     await user.click(within(english).getByRole('button', { name: 'Place fields on the PDF' }));
     const editor = await screen.findByRole('dialog', { name: 'Field editor' });
     expect(calls.find((c) => c.path === '/health-system/files')!.query.toString()).toBe('id=file-en-2');
-    expect(await editorSeen.pdf!.text()).toBe('%PDF-1.7 lakeside');
+    expect(await blobText(editorSeen.pdf!)).toBe('%PDF-1.7 lakeside');
 
     await user.click(within(editor).getByRole('button', { name: 'Save placed fields' }));
     const publish = screen.getByRole('dialog', { name: 'Publish a new version' });
@@ -425,7 +425,7 @@ describe('Consent Forms of a registered system, in view mode', () => {
     await user.click(within(english).getByRole('button', { name: 'View File' }));
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith('blob:consent-form', '_blank'));
     expect(calls.find((c) => c.path === '/health-system/files')!.query.toString()).toBe('id=file-en-2');
-    expect(await blobs[0]!.text()).toBe('%PDF-1.7 lakeside');
+    expect(await blobText(blobs[0]!)).toBe('%PDF-1.7 lakeside');
     expect(saved).toEqual([]);
 
     open.mockReturnValue(null);

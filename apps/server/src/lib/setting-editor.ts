@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ifMatchVersion } from '../../lib/setting-version';
+import { ifMatchVersion } from './setting-version';
 
 /** Who saves a setting, for its change history, and the version their `If-Match` header names, if any. */
 export interface SettingEditor {
