@@ -1,7 +1,7 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { SubmitButton } from '../ui/SubmitButton';
+import { ConfirmStepButtons } from '../ui/ConfirmStepButtons';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -53,10 +53,14 @@ export function ConfirmDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy} autoFocus>
-          {cancelLabel ?? t('admin.editor.cancel')}
-        </Button>
-        <SubmitButton color="error" onClick={onConfirm} busy={busy} label={confirmLabel} />
+        <ConfirmStepButtons
+          backLabel={cancelLabel ?? t('admin.editor.cancel')}
+          confirmLabel={confirmLabel}
+          busy={busy}
+          color="error"
+          onBack={onCancel}
+          onConfirm={onConfirm}
+        />
       </DialogActions>
     </Dialog>
   );

@@ -1,47 +1,78 @@
-import { TextField } from '@mui/material';
-import { forwardRef, type ChangeEvent, type FocusEvent } from 'react';
-import { useTranslation } from '../../lib/use-translation';
+import { TextField, type SxProps, type Theme } from '@mui/material';
+import { forwardRef, type FocusEvent } from 'react';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
+import { useTranslation } from '../../lib/use-translation';
 
 interface NativeSelectProps {
-  name: string;
-  value: string;
   label: string;
-  options: TLabelledOption[];
-  errorId?: string;
+  value: string | number;
+  options: readonly TLabelledOption[];
+  onChange(value: string): void;
+  onBlur?(event: FocusEvent<HTMLElement>): void;
+  name?: string;
+  /** The text of a first, empty choice, such as 'Select' or 'Any action'; none unless told. */
+  placeholder?: string;
+  required?: boolean;
+  /** Shown in error (the message itself is described by `describedBy`). */
+  error?: boolean;
+  /** The id of a text that describes the select, such as its message. */
+  describedBy?: string;
   autoComplete?: string;
-  onChange(event: ChangeEvent<HTMLInputElement>): void;
-  onBlur(event: FocusEvent<HTMLElement>): void;
+  fullWidth?: boolean;
+  margin?: 'none' | 'normal';
+  sx?: SxProps<Theme>;
 }
 
 /** A native select: dependable with screen readers, zoom and phone pickers, which older participants use. */
 export const NativeSelect = forwardRef<HTMLInputElement, NativeSelectProps>(function NativeSelect(
-  { name, value, label, options, errorId, autoComplete, onChange, onBlur },
+  { label, options, onChange, placeholder, error = false, describedBy, ...rest },
   ref,
 ) {
-  const { t } = useTranslation();
   return (
     <TextField
       select
       inputRef={ref}
-      name={name}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
       label={label}
-      required
-      fullWidth
-      margin="normal"
-      autoComplete={autoComplete}
-      error={Boolean(errorId)}
-      slotProps={{ select: { native: true }, htmlInput: { 'aria-describedby': errorId }, inputLabel: { shrink: true } }}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      slotProps={{
+        select: { native: true },
+        htmlInput: { 'aria-describedby': describedBy },
+        inputLabel: { shrink: true },
+      }}
+      {...rest}
     >
-      <option value="">{t('registration.fields.select')}</option>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
         </option>
       ))}
     </TextField>
+  );
+});
+
+type FormSelectProps = Omit<
+  NativeSelectProps,
+  'placeholder' | 'required' | 'fullWidth' | 'margin' | 'error' | 'describedBy'
+> & {
+  /** The id of the field's message while it has one: the select is then in error and described by it. */
+  errorId?: string;
+};
+
+/** A form's required select on a line of its own, with 'Select' as its first, empty choice. */
+export const FormSelect = forwardRef<HTMLInputElement, FormSelectProps>(function FormSelect({ errorId, ...rest }, ref) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      ref={ref}
+      placeholder={t('registration.fields.select')}
+      required
+      fullWidth
+      margin="normal"
+      error={Boolean(errorId)}
+      describedBy={errorId}
+      {...rest}
+    />
   );
 });

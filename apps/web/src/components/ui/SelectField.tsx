@@ -1,7 +1,7 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 import { FieldError } from './FieldError';
-import { NativeSelect } from './NativeSelect';
+import { FormSelect } from './NativeSelect';
 
 interface SelectFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -22,7 +22,7 @@ export function SelectField<T extends FieldValues>({ control, name, errorMessage
         control={control}
         name={name}
         render={({ field }) => (
-          <NativeSelect
+          <FormSelect
             ref={field.ref}
             name={field.name}
             value={field.value ?? ''}

@@ -3,7 +3,7 @@ import { Box, CircularProgress, Link, Stack, Tab, Tabs, Typography, useMediaQuer
 import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
-import { SectionPicker } from '../../components/ui/SectionPicker';
+import { NativeSelect } from '../../components/ui/NativeSelect';
 
 export interface AccountSettingsTab {
   value: string;
@@ -32,11 +32,13 @@ export default function ProfileSettingsPage({ tabs }: { tabs: AccountSettingsTab
     <PageHeading title={t('pages.profileSettings')}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         {small ? (
-          <SectionPicker
+          // On a phone, the sections as one labelled select in place of the side tabs.
+          <NativeSelect
             label={t('account.sectionPicker')}
             value={current.value}
             options={tabs.map((tab) => ({ value: tab.value, label: t(tab.labelKey) }))}
             onChange={choose}
+            fullWidth
           />
         ) : (
           <Tabs

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { PageLoading } from '../../components/ui/PageLoading';
-import { SectionPicker } from '../../components/ui/SectionPicker';
+import { NativeSelect } from '../../components/ui/NativeSelect';
 import { focusRing, HEADER_CLEARANCE_PX } from '../../components/ui/styles';
 
 /** The administrators' tabs in the sidebar's order; each one's address is `/system-options?tab=<slug>`. */
@@ -52,11 +52,13 @@ export default function SystemOptionsPage({ tabs }: { tabs: SystemOptionsTab[] }
       {current && (
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
           {small ? (
-            <SectionPicker
+            // On a phone, the sections as one labelled select in place of the side menu.
+            <NativeSelect
               label={t('systemOptions.sectionPicker')}
               value={current.slug}
               options={ordered.map((tab) => ({ value: tab.slug, label: t(tab.labelKey) }))}
               onChange={(slug) => void navigate(address(slug as SystemOptionsSlug))}
+              fullWidth
             />
           ) : (
             <Box

@@ -6,6 +6,7 @@ import { auditActionLabel, type TAuditRecord } from '@portal/shared/audit/audit-
 import { formatDateTime } from '@portal/shared/dates';
 import { DataTable, type PagedQueryResult } from '../../../components/admin/DataTable';
 import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import type { PagedQueryState } from '../../../lib/paging';
 import { RecordValuesDialog } from './RecordValuesDialog';
 
@@ -34,7 +35,7 @@ export function AuditRecordsTable({ query, paging, onTimeline, actions }: AuditR
     return [
       column.accessor('at', {
         header: t('auditLog.table.when'),
-        cell: ({ row }) => <time dateTime={row.original.at}>{when(row.original)}</time>,
+        cell: ({ getValue }) => <Moment at={getValue()} withTime />,
       }),
       column.accessor('actorEmail', {
         header: t('auditLog.table.who'),

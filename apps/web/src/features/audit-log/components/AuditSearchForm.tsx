@@ -2,6 +2,7 @@ import { Box, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type TAuditAction } from '@portal/shared/audit/audit-log';
+import { NativeSelect } from '../../../components/ui/NativeSelect';
 
 /** Who and what a search asks for; empty boxes ask for anyone and any action. */
 export interface AuditFilter {
@@ -35,8 +36,8 @@ export function AuditSearchForm({ onSearch }: { onSearch(filter: AuditFilter): v
     setInput(EMPTY);
     onSearch({});
   };
-  const actions = AUDIT_ACTIONS.map((action) => ({ action, label: t(AUDIT_ACTION_LABELS[action]) })).sort((a, b) =>
-    a.label.localeCompare(b.label),
+  const actions = AUDIT_ACTIONS.map((action) => ({ value: action, label: t(AUDIT_ACTION_LABELS[action]) })).sort(
+    (a, b) => a.label.localeCompare(b.label),
   );
   return (
     <Box component="form" role="search" aria-label={t('auditLog.search.label')} noValidate onSubmit={search}>
@@ -53,22 +54,15 @@ export function AuditSearchForm({ onSearch }: { onSearch(filter: AuditFilter): v
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 254, spellCheck: false } }}
           />
         ))}
-        <TextField
-          select
+        <NativeSelect
           name="action"
           label={t('auditLog.search.action')}
           value={input.action}
-          onChange={set('action')}
+          placeholder={t('auditLog.search.anyAction')}
+          options={actions}
+          onChange={(action) => setInput((current) => ({ ...current, action }))}
           sx={{ flex: 1 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('auditLog.search.anyAction')}</option>
-          {actions.map(({ action, label }) => (
-            <option key={action} value={action}>
-              {label}
-            </option>
-          ))}
-        </TextField>
+        />
         <Stack direction="row" spacing={1} sx={{ pt: { md: 1 } }}>
           <Button type="submit" variant="contained">
             {t('auditLog.search.submit')}

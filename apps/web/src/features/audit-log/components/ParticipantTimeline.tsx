@@ -12,10 +12,10 @@ import {
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TTimelineKind } from '@portal/shared/audit/audit-log';
-import { formatDateTime } from '@portal/shared/dates';
 import { serverMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';
+import { Moment } from '../../../components/ui/Moment';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { focusRing } from '../../../components/ui/styles';
 import { useParticipantTimeline } from '../api/audit-log-api';
@@ -88,7 +88,7 @@ export function ParticipantTimeline({ userId, onBack }: { userId: string; onBack
               {entries.map((entry, index) => (
                 <TableRow key={index}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone)}</time>
+                    <Moment at={entry.at} withTime />
                   </TableCell>
                   <TableCell>{t(KIND_LABELS[entry.kind])}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.text}</TableCell>

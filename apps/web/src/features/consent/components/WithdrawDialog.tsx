@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from '../../../lib/use-translation';
 import { WITHDRAWAL_REASON_MAX, ZWithdrawRequest } from '@portal/shared/consent/withdrawal';
-import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { ConfirmStepButtons } from '../../../components/ui/ConfirmStepButtons';
 import { clearAllStoredData } from '../../../lib/auth-storage';
 import { serverMessage } from '../../../lib/api-client';
 import { useWithdraw } from '../api/consent-api';
@@ -83,17 +83,14 @@ export function WithdrawDialog({ open, onClose }: { open: boolean; onClose(): vo
       </DialogContent>
       <DialogActions>
         {confirming ? (
-          <>
-            <Button onClick={() => setConfirming(false)} disabled={withdraw.isPending} autoFocus>
-              {t('consent.withdraw.back')}
-            </Button>
-            <SubmitButton
-              color="error"
-              onClick={confirm}
-              busy={withdraw.isPending}
-              label={withdraw.isPending ? t('consent.withdraw.withdrawing') : t('consent.withdraw.confirm')}
-            />
-          </>
+          <ConfirmStepButtons
+            backLabel={t('consent.withdraw.back')}
+            confirmLabel={withdraw.isPending ? t('consent.withdraw.withdrawing') : t('consent.withdraw.confirm')}
+            busy={withdraw.isPending}
+            color="error"
+            onBack={() => setConfirming(false)}
+            onConfirm={confirm}
+          />
         ) : (
           <>
             <Button onClick={close}>{t('consent.withdraw.cancel')}</Button>

@@ -1,4 +1,4 @@
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TDateRange } from '@portal/shared/api/date-range';
@@ -8,6 +8,7 @@ import { localCalendarDate, toUsDate } from '@portal/shared/dates';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { DateRangeFilter } from '../../../components/admin/DateRangeFilter';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';
+import { NativeSelect } from '../../../components/ui/NativeSelect';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { useExportInstruments } from '../api/data-export-api';
 import { ExportCard } from './ExportCard';
@@ -63,24 +64,20 @@ export function DataExportPanel() {
         )}
         {instruments.isSuccess && list.length === 0 && <Typography>{t('dataExport.noInstruments')}</Typography>}
         {instrument && (
-          <TextField
-            select
+          <NativeSelect
             label={t('dataExport.instrument')}
             value={keyOf(instrument)}
-            onChange={(event) => setChosen(event.target.value)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            options={list.map((i) => ({
+              value: keyOf(i),
+              label: t('dataExport.instrumentOption', {
+                title: i.title[language] || i.title.en,
+                version: i.version,
+                count: i.submitted,
+              }),
+            }))}
+            onChange={setChosen}
             sx={{ maxWidth: 560 }}
-          >
-            {list.map((i) => (
-              <option key={keyOf(i)} value={keyOf(i)}>
-                {t('dataExport.instrumentOption', {
-                  title: i.title[language] || i.title.en,
-                  version: i.version,
-                  count: i.submitted,
-                })}
-              </option>
-            ))}
-          </TextField>
+          />
         )}
         <ExportCard
           title={t('dataExport.surveyAnswers.title')}

@@ -3,10 +3,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { TDateRange } from '@portal/shared/api/date-range';
-import { formatDateTime } from '@portal/shared/dates';
 import { EMAIL_FAILURE_PAGE_SIZES, type TEmailFailure } from '@portal/shared/email-analytics/email-failures';
 import { RowActionTable, useRowAction } from '../../../components/admin/RowActionTable';
-import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useEmailFailures, useRetryEmail } from '../api/email-analytics-api';
 import { languageName, templateName } from './labels';
@@ -29,12 +28,11 @@ export function EmailFailuresTable({ range }: { range: TDateRange }) {
   const query = useEmailFailures(range, paging);
   const retry = useRowAction(useRetryEmail(), (row: TEmailFailure) => row.id, t('emailAnalytics.retry.queued'));
   const { ask } = retry;
-  const columns = useMemo(() => {
-    const timeZone = browserTimeZone();
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('lastAttemptAt', {
         header: t('emailAnalytics.failures.lastAttempt'),
-        cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue(), timeZone)}</time>,
+        cell: ({ getValue }) => <Moment at={getValue()} withTime />,
       }),
       column.accessor('recipient', {
         header: t('emailAnalytics.failures.recipient'),
@@ -72,8 +70,9 @@ export function EmailFailuresTable({ range }: { range: TDateRange }) {
             t(STATE_KEYS[row.original.retry])
           ),
       }),
-    ];
-  }, [t, ask]);
+    ],
+    [t, ask],
+  );
 
   return (
     <RowActionTable

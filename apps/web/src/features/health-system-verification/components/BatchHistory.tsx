@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { DataTable } from '../../../components/admin/DataTable';
 import { serverMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
 import { downloadBatchResult, useUndoBatch, useVerificationBatches } from '../api/verification-api';
 
@@ -52,7 +53,7 @@ export function BatchHistory() {
     return [
       column.accessor('createdAt', {
         header: t('verification.history.when'),
-        cell: ({ getValue }) => <time dateTime={getValue()}>{when(getValue())}</time>,
+        cell: ({ getValue }) => <Moment at={getValue()} withTime />,
       }),
       column.accessor('actor', {
         header: t('verification.history.who'),

@@ -6,6 +6,7 @@ import {
   VERIFICATION_PREVIEW_SIZES,
   type TVerificationUpdateResult,
 } from '@portal/shared/verification/verification-records';
+import { ConfirmStepButtons } from '../../../components/ui/ConfirmStepButtons';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { serverMessage } from '../../../lib/api-client';
 import { usePagedQueryState } from '../../../lib/paging';
@@ -177,17 +178,14 @@ export function BulkUpdateDialog({ onClose }: { onClose(): void }) {
             {t('verification.close')}
           </Button>
         ) : step === 'confirm' ? (
-          <>
-            <Button onClick={() => setStep('edit')} disabled={update.isPending} autoFocus>
-              {t('verification.bulk.back')}
-            </Button>
-            <SubmitButton
-              busy={update.isPending}
-              disabled={issueCount === undefined}
-              onClick={submit}
-              label={t('verification.bulk.confirm')}
-            />
-          </>
+          <ConfirmStepButtons
+            backLabel={t('verification.bulk.back')}
+            confirmLabel={t('verification.bulk.confirm')}
+            busy={update.isPending}
+            disabled={issueCount === undefined}
+            onBack={() => setStep('edit')}
+            onConfirm={submit}
+          />
         ) : (
           <>
             <Button onClick={onClose}>{t('verification.cancel')}</Button>

@@ -2,12 +2,13 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDate, formatDateTime } from '@portal/shared/dates';
+import { formatDate } from '@portal/shared/dates';
 import { API_KEY_PAGE_SIZES, type TApiKey } from '@portal/shared/verification/push-api';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { DataTable } from '../../../components/admin/DataTable';
 import { serverMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys-api';
 import { IssueApiKeyDialog } from './IssueApiKeyDialog';
@@ -47,10 +48,7 @@ export function HealthSystemApiKeys() {
       }),
       column.accessor('lastUsedAt', {
         header: t('verification.keys.lastUsed'),
-        cell: ({ getValue }) => {
-          const at = getValue();
-          return at ? <time dateTime={at}>{formatDateTime(at, timeZone)}</time> : t('verification.keys.neverUsed');
-        },
+        cell: ({ getValue }) => <Moment at={getValue()} withTime empty={t('verification.keys.neverUsed')} />,
       }),
       column.accessor('revokedAt', {
         header: t('verification.keys.status'),

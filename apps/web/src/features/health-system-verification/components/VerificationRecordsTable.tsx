@@ -2,10 +2,9 @@ import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDate } from '@portal/shared/dates';
 import type { TVerificationFilter, TVerificationRecord } from '@portal/shared/verification/verification-records';
 import { DataTable } from '../../../components/admin/DataTable';
-import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import type { PagedQueryState } from '../../../lib/paging';
 import { useVerificationRecords, type VerificationSortField } from '../api/verification-api';
 import { StatusBadge } from './StatusBadge';
@@ -27,9 +26,8 @@ export function VerificationRecordsTable({
 }) {
   const { t } = useTranslation();
   const query = useVerificationRecords(filter, paging);
-  const columns = useMemo(() => {
-    const timeZone = browserTimeZone();
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('userId', {
         header: t('verification.records.userId'),
         enableSorting: true,
@@ -48,7 +46,7 @@ export function VerificationRecordsTable({
       column.accessor('updatedAt', {
         header: t('verification.records.updatedOn'),
         enableSorting: true,
-        cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue(), timeZone)}</time>,
+        cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
       column.display({
         id: 'action',
@@ -65,8 +63,9 @@ export function VerificationRecordsTable({
             </Button>
           ),
       }),
-    ];
-  }, [t, onEdit]);
+    ],
+    [t, onEdit],
+  );
   const total = query.data?.totalElements;
   return (
     <DataTable

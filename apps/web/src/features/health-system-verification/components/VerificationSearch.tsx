@@ -7,6 +7,7 @@ import {
   type TVerificationFilter,
 } from '@portal/shared/verification/verification-records';
 import { FieldError } from '../../../components/ui/FieldError';
+import { NativeSelect } from '../../../components/ui/NativeSelect';
 import { useVerificationHealthSystems } from '../api/verification-api';
 import { searchFilter, type SearchInput } from './search-filter';
 
@@ -70,27 +71,19 @@ export function VerificationSearch({
             htmlInput: { maxLength: 64, spellCheck: false, 'aria-describedby': describedBy },
           }}
         />
-        <TextField
-          select
+        <NativeSelect
           name="healthSystem"
           label={t('verification.search.healthSystem')}
           value={input.healthSystem}
-          onChange={(event) => setInput((current) => ({ ...current, healthSystem: event.target.value }))}
+          placeholder={t('verification.search.chooseHealthSystem')}
+          options={[
+            { value: ALL_HEALTH_SYSTEMS, label: t('verification.search.allHealthSystems') },
+            ...(systems.data ?? []).map((system) => ({ value: system.value, label: system.name })),
+          ]}
+          onChange={(healthSystem) => setInput((current) => ({ ...current, healthSystem }))}
+          describedBy={error === VERIFICATION_MESSAGES.searchNeeded ? describedBy : undefined}
           sx={{ flex: 1, minWidth: '16rem' }}
-          slotProps={{
-            select: { native: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'aria-describedby': error === VERIFICATION_MESSAGES.searchNeeded ? describedBy : undefined },
-          }}
-        >
-          <option value="">{t('verification.search.chooseHealthSystem')}</option>
-          <option value={ALL_HEALTH_SYSTEMS}>{t('verification.search.allHealthSystems')}</option>
-          {(systems.data ?? []).map((system) => (
-            <option key={system.value} value={system.value}>
-              {system.name}
-            </option>
-          ))}
-        </TextField>
+        />
         <Stack direction="row" spacing={1} sx={{ pt: { md: 1 } }}>
           <Button type="submit" variant="contained">
             {t('verification.search.search')}

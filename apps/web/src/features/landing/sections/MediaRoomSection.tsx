@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { formatDate } from '@portal/shared/dates';
 import type { LandingContent } from '../content';
 import { mediaImages } from '../images';
 import { focusRing, landingColors, plainList } from '../styles';
 import { LandingSection } from './LandingSection';
+import { Moment } from '../../../components/ui/Moment';
 import { columnSpan, twelveColumns } from '../../../components/ui/styles';
 
 type MediaContent = LandingContent['media'];
@@ -39,7 +39,7 @@ function PressItem({ item, labels }: { item: MediaContent['items'][number]; labe
       />
       <Box sx={{ p: 3, display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
         <Typography sx={{ color: 'text.secondary', fontWeight: 600, fontSize: '0.95rem' }}>
-          {labels.publishedLabel} <time dateTime={item.date}>{formatDate(item.date)}</time>
+          {labels.publishedLabel} <Moment at={item.date} timeZone="UTC" />
         </Typography>
         <Typography variant="h3" id={titleId} sx={{ color: landingColors.heading, fontSize: '1.2rem', mt: 1, mb: 1 }}>
           {item.title}

@@ -2,10 +2,9 @@ import { Box, Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDate } from '@portal/shared/dates';
 import { ONE_TIME_LIST_SIZES, type TOneTimeSurvey } from '@portal/shared/surveys/one-time-surveys';
 import { DataTable } from '../../../components/admin/DataTable';
-import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useOneTimeSurveys } from '../api/one-time-surveys-api';
 import { nameIn, STATE_LABELS } from './one-time-words';
@@ -22,10 +21,8 @@ export function OneTimeSurveyList({ onView, onCreate }: { onView(id: string): vo
   });
   const query = useOneTimeSurveys(paging);
   const language = i18n.language;
-  const columns = useMemo(() => {
-    const timeZone = browserTimeZone();
-    const date = (iso: string) => <time dateTime={iso}>{formatDate(iso, timeZone)}</time>;
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor((survey) => nameIn(survey.name, language), {
         id: 'name',
         header: t('oneTimeSurveys.fields.name'),
@@ -33,16 +30,16 @@ export function OneTimeSurveyList({ onView, onCreate }: { onView(id: string): vo
       column.accessor('sendDate', {
         header: t('oneTimeSurveys.fields.sendDate'),
         enableSorting: true,
-        cell: ({ getValue }) => date(getValue()),
+        cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
       column.accessor('effectiveStartDate', {
         header: t('oneTimeSurveys.fields.startDate'),
         enableSorting: true,
-        cell: ({ getValue }) => date(getValue()),
+        cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
       column.accessor('effectiveEndDate', {
         header: t('oneTimeSurveys.fields.endDate'),
-        cell: ({ getValue }) => date(getValue()),
+        cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
       column.accessor('state', {
         header: t('oneTimeSurveys.fields.state'),
@@ -66,8 +63,9 @@ export function OneTimeSurveyList({ onView, onCreate }: { onView(id: string): vo
           </Button>
         ),
       }),
-    ];
-  }, [t, language, onView]);
+    ],
+    [t, language, onView],
+  );
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

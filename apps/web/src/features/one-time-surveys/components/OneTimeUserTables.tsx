@@ -1,10 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDateTime } from '@portal/shared/dates';
 import { ONE_TIME_USER_SIZES, type TOneTimeFailure, type TOneTimeUser } from '@portal/shared/surveys/one-time-surveys';
 import { DataTable } from '../../../components/admin/DataTable';
-import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useOneTimeFailures, useOneTimeUsers } from '../api/one-time-surveys-api';
 import { FAILURE_LABELS, PROGRESS_LABELS } from './one-time-words';
@@ -26,23 +25,20 @@ export function OneTimeUsersTable({ formId }: { formId: string }) {
   const { t } = useTranslation();
   const paging = useUserPaging();
   const query = useOneTimeUsers(formId, paging);
-  const columns = useMemo(() => {
-    const timeZone = browserTimeZone();
-    return [
+  const columns = useMemo(
+    () => [
       userColumn.accessor('email', { header: t('oneTimeSurveys.fields.email'), enableSorting: true }),
       userColumn.accessor('invitedAt', {
         header: t('oneTimeSurveys.fields.invitedAt'),
-        cell: ({ getValue }) => {
-          const at = getValue();
-          return at ? <time dateTime={at}>{formatDateTime(at, timeZone)}</time> : t('oneTimeSurveys.notYet');
-        },
+        cell: ({ getValue }) => <Moment at={getValue()} withTime empty={t('oneTimeSurveys.notYet')} />,
       }),
       userColumn.accessor('progress', {
         header: t('oneTimeSurveys.fields.progress'),
         cell: ({ getValue }) => t(PROGRESS_LABELS[getValue()]),
       }),
-    ];
-  }, [t]);
+    ],
+    [t],
+  );
   return (
     <DataTable
       title={t('oneTimeSurveys.usersTitle')}

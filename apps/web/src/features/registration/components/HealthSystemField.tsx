@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useRef, useState, type FocusEvent } from 'react'
 import { useTranslation } from '../../../lib/use-translation';
 import type { TLabelledOption } from '@portal/shared/reference/labelled-option';
 import { NO_HEALTH_SYSTEM } from '@portal/shared/registration/registration-form';
-import { NativeSelect } from '../../../components/ui/NativeSelect';
+import { FormSelect } from '../../../components/ui/NativeSelect';
 
 interface Question {
   option: TLabelledOption;
@@ -92,7 +92,7 @@ export const HealthSystemField = forwardRef<HTMLInputElement, HealthSystemFieldP
 
   return (
     <>
-      <NativeSelect
+      <FormSelect
         ref={(element) => {
           select.current = element;
           if (typeof ref === 'function') ref(element);
@@ -100,7 +100,7 @@ export const HealthSystemField = forwardRef<HTMLInputElement, HealthSystemFieldP
         }}
         name={name}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
         onBlur={leave}
         label={t('registration.fields.healthSystem')}
         options={options}

@@ -2,13 +2,14 @@ import { Box } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDateTime } from '@portal/shared/dates';
 import {
   SETTING_CHANGE_PAGE_SIZES,
   type TSettingChange,
   type TSettingKey,
 } from '@portal/shared/settings/setting-changes';
 import { DataTable } from '../../../components/admin/DataTable';
+import { Moment } from '../../../components/ui/Moment';
+import { browserTimeZone } from '../../../lib/local-date-time';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useSettingChanges } from '../api/setting-changes-api';
 import { describeChange, type ChangeWords } from './change-values';
@@ -49,7 +50,7 @@ export function SettingChanges({
   });
   const query = useSettingChanges(setting, paging);
   const columns = useMemo(() => {
-    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const timeZone = browserTimeZone();
     const words: ChangeWords = {
       none: t('settingChanges.none'),
       yes: t('settingChanges.yes'),
@@ -64,7 +65,7 @@ export function SettingChanges({
       column.accessor('changedAt', {
         header: t('settingChanges.changedOn'),
         enableSorting: true,
-        cell: ({ getValue }) => <time dateTime={getValue()}>{formatDateTime(getValue(), timeZone)}</time>,
+        cell: ({ getValue }) => <Moment at={getValue()} withTime />,
       }),
       column.accessor('changedBy', { header: t('settingChanges.changedBy') }),
       column.display({

@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
-import { formatDate } from '@portal/shared/dates';
 import {
   OPENED_USERS_PAGE_SIZES,
   type TOpenedUser,
@@ -11,7 +10,7 @@ import {
   type TQuestionnaireProgress,
 } from '@portal/shared/surveys/opened-users';
 import { DataTable } from '../../../components/admin/DataTable';
-import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useOpenedUsers } from '../api/survey-window-api';
 
@@ -37,10 +36,8 @@ export function OpenedUsersTable() {
     defaultSort: { field: 'closesAt', direction: 'asc' },
   });
   const query = useOpenedUsers(paging);
-  const columns = useMemo(() => {
-    const timeZone = browserTimeZone();
-    const date = (iso: string) => <time dateTime={iso}>{formatDate(iso, timeZone)}</time>;
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('name', { header: t('surveyWindow.table.participant') }),
       column.accessor('email', {
         header: t('surveyWindow.table.email'),
@@ -51,12 +48,12 @@ export function OpenedUsersTable() {
       column.accessor('opensAt', {
         header: t('surveyWindow.table.opensAt'),
         enableSorting: true,
-        cell: ({ getValue }) => date(getValue()),
+        cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
       column.accessor('closesAt', {
         header: t('surveyWindow.table.closesAt'),
         enableSorting: true,
-        cell: ({ getValue }) => date(getValue()),
+        cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
       column.accessor('questionnaires', {
         header: t('surveyWindow.table.progress'),
@@ -81,8 +78,9 @@ export function OpenedUsersTable() {
           </Box>
         ),
       }),
-    ];
-  }, [t, language]);
+    ],
+    [t, language],
+  );
   return (
     <DataTable
       title={t('surveyWindow.table.title')}

@@ -1,10 +1,11 @@
-import { Box, TextField, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { TFunction } from '../../../lib/translator';
 import { useTranslation } from '../../../lib/use-translation';
 import { toUsDate } from '@portal/shared/dates';
 import { COMPLETION_DAYS, type TSurveyCompletion } from '@portal/shared/surveys/opened-users';
 import { CHART_COLORS, ChartFigure } from '../../../components/admin/ChartFigure';
+import { NativeSelect } from '../../../components/ui/NativeSelect';
 import { useSurveyCompletion } from '../api/survey-window-api';
 import { ReportQuery } from './ReportQuery';
 
@@ -41,20 +42,16 @@ export default function SurveyCompletionChart() {
     <ReportQuery query={query}>
       {(completion) => (
         <Box>
-          <TextField
-            select
+          <NativeSelect
             label={t('surveyWindow.chart.daysLabel')}
             value={days}
-            onChange={(event) => setDays(Number(event.target.value))}
-            slotProps={{ select: { native: true } }}
+            options={DAY_CHOICES.map((choice) => ({
+              value: String(choice),
+              label: t('surveyWindow.chart.lastDays', { count: choice }),
+            }))}
+            onChange={(value) => setDays(Number(value))}
             sx={{ mt: 2, minWidth: 220 }}
-          >
-            {DAY_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {t('surveyWindow.chart.lastDays', { count: choice })}
-              </option>
-            ))}
-          </TextField>
+          />
           <ChartFigure
             title={title}
             summary={summaryOf(completion, t)}

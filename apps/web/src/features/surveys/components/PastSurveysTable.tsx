@@ -1,7 +1,7 @@
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDate } from '@portal/shared/dates';
 import { surveyActions, titleOf, type TSurveyEntry } from '@portal/shared/surveys/survey-entries';
+import { Moment } from '../../../components/ui/Moment';
 import { entryId, PAST_STATUS_LABELS } from './survey-labels';
 
 const COLUMNS = [
@@ -49,10 +49,14 @@ export function PastSurveysTable({
                 <TableCell>
                   {entry.kind === 'round' ? t('survey.round', { number: entry.roundNumber }) : t('survey.oneTimeLabel')}
                 </TableCell>
-                <TableCell>{formatDate(entry.opensAt)}</TableCell>
-                <TableCell>{formatDate(entry.closesAt)}</TableCell>
                 <TableCell>
-                  {entry.submittedAt ? formatDate(entry.submittedAt) : t('survey.past.notSubmitted')}
+                  <Moment at={entry.opensAt} timeZone="UTC" />
+                </TableCell>
+                <TableCell>
+                  <Moment at={entry.closesAt} timeZone="UTC" />
+                </TableCell>
+                <TableCell>
+                  <Moment at={entry.submittedAt} timeZone="UTC" empty={t('survey.past.notSubmitted')} />
                 </TableCell>
                 <TableCell>{t(PAST_STATUS_LABELS[entry.status])}</TableCell>
                 <TableCell>

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { Model } from 'survey-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearLoginData, saveTokens } from '../../../lib/auth-storage';
-import { changeLanguage } from '../../../lib/language';
+import { chooseLanguage } from '../../../lib/language';
 import { useAutosave } from './use-autosave';
 
 const RESPONSE = '22222222-2222-4222-8222-222222222222';
@@ -99,7 +99,7 @@ describe('saving answers as the participant goes', () => {
     vi.stubGlobal('location', { ...window.location, reload });
     const { model, puts } = setup();
     model.setValue('b', 'kept');
-    await changeLanguage('sp', 'en');
+    await chooseLanguage('sp', 'en');
     expect(puts().map((p) => p.body.answers)).toEqual([{ b: 'kept' }]);
     expect(reload).toHaveBeenCalledTimes(1);
   });

@@ -7,7 +7,7 @@ import { WITHDRAWAL_REASON_MAX } from '@portal/shared/consent/withdrawal';
 import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { ZManualWithdrawRequest, type TManualWithdrawRequest } from '@portal/shared/withdrawals/manual-withdraw';
 import { FormTextField } from '../../../components/ui/FormTextField';
-import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { ConfirmStepButtons } from '../../../components/ui/ConfirmStepButtons';
 import { serverMessage } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldErrors } from '../../../lib/server-errors';
 import { useRecordRequest } from '../api/withdrawals-api';
@@ -61,14 +61,13 @@ export function ManualWithdrawForm() {
           {t('withdrawals.manual.confirmBody', { email: confirming.email, reason: confirming.reason })}
         </Typography>
         <Stack direction="row" spacing={2}>
-          <Button onClick={() => setConfirming(undefined)} disabled={record.isPending} autoFocus>
-            {t('withdrawals.manual.back')}
-          </Button>
-          <SubmitButton
-            color="error"
-            onClick={submit}
+          <ConfirmStepButtons
+            backLabel={t('withdrawals.manual.back')}
+            confirmLabel={record.isPending ? t('withdrawals.manual.recording') : t('withdrawals.manual.confirm')}
             busy={record.isPending}
-            label={record.isPending ? t('withdrawals.manual.recording') : t('withdrawals.manual.confirm')}
+            color="error"
+            onBack={() => setConfirming(undefined)}
+            onConfirm={submit}
           />
         </Stack>
       </Box>

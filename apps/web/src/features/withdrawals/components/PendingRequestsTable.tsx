@@ -2,11 +2,10 @@ import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDateTime } from '@portal/shared/dates';
 import type { TPendingRequest, TPendingRequests } from '@portal/shared/withdrawals/manual-withdraw';
 import type { PagedQueryResult } from '../../../components/admin/DataTable';
 import { RowActionTable, useRowAction } from '../../../components/admin/RowActionTable';
-import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import type { PagedQueryState } from '../../../lib/paging';
 import { useDeleteRequest } from '../api/withdrawals-api';
 
@@ -23,10 +22,8 @@ export function PendingRequestsTable({
   const { t } = useTranslation();
   const remove = useRowAction(useDeleteRequest(), (row: TPendingRequest) => row.email, t('withdrawals.manual.deleted'));
   const { ask } = remove;
-  const columns = useMemo(() => {
-    const timeZone = browserTimeZone();
-    const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, timeZone)}</time>;
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('email', { header: t('withdrawals.pending.email'), enableSorting: true }),
       column.accessor('reason', {
         header: t('withdrawals.pending.reason'),
@@ -35,13 +32,13 @@ export function PendingRequestsTable({
       column.accessor('requestedAt', {
         header: t('withdrawals.pending.requestedAt'),
         enableSorting: true,
-        cell: ({ getValue }) => when(getValue()),
+        cell: ({ getValue }) => <Moment at={getValue()} withTime />,
       }),
       column.accessor('requestedBy', { header: t('withdrawals.pending.requestedBy') }),
       column.accessor('dueAt', {
         header: t('withdrawals.pending.dueAt'),
         enableSorting: true,
-        cell: ({ getValue }) => when(getValue()),
+        cell: ({ getValue }) => <Moment at={getValue()} withTime />,
       }),
       column.display({
         id: 'actions',
@@ -56,8 +53,9 @@ export function PendingRequestsTable({
           </Button>
         ),
       }),
-    ];
-  }, [t, ask]);
+    ],
+    [t, ask],
+  );
 
   return (
     <RowActionTable

@@ -1,10 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { formatDate } from '@portal/shared/dates';
 import { WITHDRAWAL_USER_PAGE_SIZES, type TWithdrawalUser } from '@portal/shared/withdrawals/withdrawal-users';
 import { DataTable } from '../../../components/admin/DataTable';
-import { browserTimeZone } from '../../../lib/local-date-time';
+import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useWithdrawalUsers } from '../api/withdrawals-api';
 
@@ -19,15 +18,14 @@ export function WithdrawalUsersTable() {
     defaultSort: { field: 'withdrawalDate', direction: 'desc' },
   });
   const query = useWithdrawalUsers(paging);
-  const columns = useMemo(() => {
-    const timeZone = browserTimeZone();
-    return [
+  const columns = useMemo(
+    () => [
       column.accessor('email', { header: t('withdrawals.list.email'), enableSorting: true }),
       column.accessor('name', { header: t('withdrawals.list.name') }),
       column.accessor('withdrawalDate', {
         header: t('withdrawals.list.withdrawalDate'),
         enableSorting: true,
-        cell: ({ getValue }) => <time dateTime={getValue()}>{formatDate(getValue(), timeZone)}</time>,
+        cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
       column.accessor('reason', {
         header: t('withdrawals.list.reason'),
@@ -40,8 +38,9 @@ export function WithdrawalUsersTable() {
           return admin ? t('withdrawals.list.byAdmin', { email: admin }) : t('withdrawals.list.byParticipant');
         },
       }),
-    ];
-  }, [t]);
+    ],
+    [t],
+  );
   return (
     <DataTable
       title={t('withdrawals.list.title')}
