@@ -45,7 +45,7 @@ import { withinSendHours } from './lib/study-time';
 import { consentRoutes } from './modules/consent/routes';
 import { createSigningService, type SigningService } from './modules/consent/signing';
 import { createSignedCopyService, type SignedCopyService } from './modules/consent/signed-copy';
-import { createWithdrawalService, type WithdrawalService } from './modules/consent/withdrawal';
+import { createStudyWithdrawalService, type StudyWithdrawalService } from './modules/consent/withdrawal';
 import { revokeUserSessions } from './modules/auth/repository';
 import { findSecurityPolicy } from './db/security-policy';
 import { surveyPeriodRoutes } from './modules/surveys/period-routes';
@@ -63,9 +63,9 @@ import { registerDashboardAccess } from './modules/dashboards/access';
 import { createDashboardTokens, type DashboardTokens } from './modules/dashboards/dashboard-tokens';
 import { dashboardTokenRoutes } from './modules/dashboards/routes';
 import { createDashboardService, type DashboardService } from './modules/dashboard/service';
-import { createReminderService, type ReminderService } from './modules/reminders/service';
+import { createReminderSender, type ReminderSender } from './modules/reminders/service';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
-import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
+import { createWithdrawalsAdminService, type WithdrawalsAdminService } from './modules/withdrawals/service';
 import { emailAnalyticsRoutes } from './modules/email-analytics/routes';
 import { createEmailAnalyticsService, type EmailAnalyticsService } from './modules/email-analytics/service';
 import { apiKeysRoutes } from './modules/verification/api-keys-routes';
@@ -94,15 +94,15 @@ export interface AppServices {
   auth: AuthService;
   account: AccountService;
   password: PasswordService;
-  consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: WithdrawalService };
+  consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: StudyWithdrawalService };
   surveySchedule: SurveyScheduleSettings;
   surveys: SurveyService;
   openedUsers: OpenedUsersService;
   oneTimeSurveys: { admin: OneTimeAdminService; reports: OneTimeReportsService; invitations: OneTimeInvitations };
   dashboard: DashboardService;
   mailer: Mailer;
-  reminders: ReminderService;
-  withdrawals: WithdrawalsService;
+  reminders: ReminderSender;
+  withdrawals: WithdrawalsAdminService;
   emailAnalytics: EmailAnalyticsService;
   apiKeys: ApiKeysService;
   push: PushService;
@@ -218,7 +218,7 @@ export async function buildApp(options: BuildAppOptions) {
   const surveySchedule = createSurveyScheduleSettings({ db, clock });
   const surveys = createSurveyService({ db, clock, schedule: surveySchedule });
   const signedCopy = createSignedCopyService({ db, files });
-  const reminders = createReminderService({
+  const reminders = createReminderSender({
     db,
     clock,
     mailer,
@@ -232,7 +232,7 @@ export async function buildApp(options: BuildAppOptions) {
     roundFormCount: surveys.roundFormCount,
   });
   mailer.addLastCheck(reminders.alreadyDone);
-  const withdrawal = createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
+  const withdrawal = createStudyWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
   const jobs = options.jobs;
   const scheduler = jobs ? createScheduler(jobs, app.log, metrics.jobRan, env.SCHEDULER_INTERVAL_S) : undefined;
   /**
@@ -243,7 +243,7 @@ export async function buildApp(options: BuildAppOptions) {
     void scheduler?.runAt(job, at).catch((error: unknown) => {
       app.log.error({ err: error, job }, 'could not schedule a job run');
     });
-  const withdrawals = createWithdrawalsService({
+  const withdrawals = createWithdrawalsAdminService({
     db,
     clock,
     mailer,

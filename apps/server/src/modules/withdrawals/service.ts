@@ -36,7 +36,7 @@ import {
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export interface WithdrawalsDeps {
+export interface WithdrawalsAdminDeps {
   db: Database;
   clock: Clock;
   mailer: Pick<Mailer, 'deliverNow'>;
@@ -83,7 +83,7 @@ const fieldRefusal = (status: number, message: string) => refused(status, messag
  * by phone or letter. A request waits for the hold, when it can still be deleted; then `carryOutDue` carries it
  * out exactly as the participant's own withdrawal.
  */
-export function createWithdrawalsService(deps: WithdrawalsDeps) {
+export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
   const { db, clock, mailer, withdrawWithin, holdSeconds, timeZone } = deps;
 
   /** Carries out one due request in its own transaction; false when none is left to claim. */
@@ -232,4 +232,4 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     },
   };
 }
-export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
+export type WithdrawalsAdminService = ReturnType<typeof createWithdrawalsAdminService>;
