@@ -58,28 +58,28 @@ import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time-admin-route
 import { createOneTimeAdminService, type OneTimeAdminService } from './modules/surveys/one-time-admin-service';
 import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time-invitations';
 import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time-reports-service';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { registerDashboardAccess } from './modules/dashboards/access';
-import { createDashboardTokens, type DashboardTokens } from './modules/dashboards/dashboard-tokens';
-import { dashboardTokenRoutes } from './modules/dashboards/routes';
-import { createDashboardService, type DashboardService } from './modules/dashboard/service';
+import { homeRoutes } from './modules/home/routes';
+import { registerDashboardAccess } from './modules/analytics-dashboards/access';
+import { createDashboardTokens, type DashboardTokens } from './modules/analytics-dashboards/dashboard-tokens';
+import { dashboardTokenRoutes } from './modules/analytics-dashboards/routes';
+import { createHomeService, type HomeService } from './modules/home/service';
 import { createReminderSender, type ReminderSender } from './modules/reminders/service';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { createWithdrawalsAdminService, type WithdrawalsAdminService } from './modules/withdrawals/service';
 import { emailAnalyticsRoutes } from './modules/email-analytics/routes';
 import { createEmailAnalyticsService, type EmailAnalyticsService } from './modules/email-analytics/service';
-import { apiKeysRoutes } from './modules/verification/api-keys-routes';
-import { createApiKeysService, type ApiKeysService } from './modules/verification/api-keys-service';
-import { pushRoutes } from './modules/verification/push-routes';
-import { verificationRoutes } from './modules/verification/routes';
-import { createVerificationService, type VerificationService } from './modules/verification/service';
-import { createPushService, type PushService } from './modules/verification/push-service';
+import { apiKeysRoutes } from './modules/health-system-verification/api-keys-routes';
+import { createApiKeysService, type ApiKeysService } from './modules/health-system-verification/api-keys-service';
+import { pushRoutes } from './modules/health-system-verification/push-routes';
+import { verificationRoutes } from './modules/health-system-verification/routes';
+import { createVerificationService, type VerificationService } from './modules/health-system-verification/service';
+import { createPushService, type PushService } from './modules/health-system-verification/push-service';
 import { healthSystemRoutes } from './modules/health-systems/routes';
 import { createHealthSystemsServices, type HealthSystemsServices } from './modules/health-systems/services';
 import { dataExportRoutes } from './modules/data-export/routes';
 import { createDataExportService, type DataExportService } from './modules/data-export/service';
-import { auditRoutes } from './modules/audit/routes';
-import { createAuditService, type AuditService } from './modules/audit/service';
+import { auditLogRoutes } from './modules/audit-log/routes';
+import { createAuditLogService, type AuditLogService } from './modules/audit-log/service';
 
 /** Carries out manual withdrawal requests whose hold has ended. */
 const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
@@ -99,7 +99,7 @@ export interface AppServices {
   surveys: SurveyService;
   openedUsers: OpenedUsersService;
   oneTimeSurveys: { admin: OneTimeAdminService; reports: OneTimeReportsService; invitations: OneTimeInvitations };
-  dashboard: DashboardService;
+  home: HomeService;
   mailer: Mailer;
   reminders: ReminderSender;
   withdrawals: WithdrawalsAdminService;
@@ -109,7 +109,7 @@ export interface AppServices {
   verification: VerificationService;
   healthSystems: HealthSystemsServices;
   dataExport: DataExportService;
-  audit: AuditService;
+  auditLog: AuditLogService;
   dashboardTokens: DashboardTokens;
 }
 
@@ -281,7 +281,7 @@ export async function buildApp(options: BuildAppOptions) {
       reports: createOneTimeReportsService({ db, clock }),
       invitations: oneTimeInvitations,
     },
-    dashboard: createDashboardService({ db, clock, surveys, signedCopy }),
+    home: createHomeService({ db, clock, surveys, signedCopy }),
     account: createAccountService({ db, clock, reference, files, changes }),
     reference,
     settings,
@@ -318,7 +318,7 @@ export async function buildApp(options: BuildAppOptions) {
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
     healthSystems: createHealthSystemsServices({ db, clock, files, onSystemsChanged: reference.invalidate }),
     dataExport: createDataExportService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
-    audit: createAuditService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
+    auditLog: createAuditLogService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
   });
   if (jobs && scheduler) {
     scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
@@ -392,7 +392,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(surveyPeriodRoutes);
       await api.register(openedUsersRoutes);
       await api.register(oneTimeSurveyAdminRoutes);
-      await api.register(dashboardRoutes);
+      await api.register(homeRoutes);
       await api.register(dashboardTokenRoutes);
       await api.register(withdrawalsRoutes);
       await api.register(emailAnalyticsRoutes);
@@ -401,7 +401,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(verificationRoutes);
       await api.register(healthSystemRoutes);
       await api.register(dataExportRoutes);
-      await api.register(auditRoutes);
+      await api.register(auditLogRoutes);
     },
     { prefix: API_BASE },
   );

@@ -5,7 +5,7 @@ import {
   VERIFICATION_MESSAGES,
   VERIFICATION_PREVIEW_SIZES,
   type TVerificationUpdateResult,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { serverMessage } from '../../../lib/api-client';
 import { usePagedQueryState } from '../../../lib/paging';

@@ -3,7 +3,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@portal/shared/dates';
-import type { TVerificationFilter, TVerificationRecord } from '@portal/shared/verification/verification-records';
+import type {
+  TVerificationFilter,
+  TVerificationRecord,
+} from '@portal/shared/health-system-verification/verification-records';
 import { DataTable } from '../../../components/admin/DataTable';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import type { PagedQueryState } from '../../../lib/paging';
