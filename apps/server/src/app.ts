@@ -48,16 +48,16 @@ import { createSignedCopyService, type SignedCopyService } from './modules/conse
 import { createStudyWithdrawalService, type StudyWithdrawalService } from './modules/consent/withdrawal';
 import { revokeUserSessions } from './modules/auth/repository';
 import { findSecurityPolicy } from './db/security-policy';
-import { surveyPeriodRoutes } from './modules/surveys/period-routes';
-import { surveyRoutes } from './modules/surveys/routes';
-import { createSurveyService, type SurveyService } from './modules/surveys/service';
-import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/schedule';
-import { openedUsersRoutes } from './modules/surveys/opened-users-routes';
-import { createOpenedUsersService, type OpenedUsersService } from './modules/surveys/opened-users-service';
-import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time-admin-routes';
-import { createOneTimeAdminService, type OneTimeAdminService } from './modules/surveys/one-time-admin-service';
-import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time-invitations';
-import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time-reports-service';
+import { surveyPeriodRoutes } from './modules/surveys/period/routes';
+import { surveyRoutes } from './modules/surveys/rounds/routes';
+import { createSurveyService, type SurveyService } from './modules/surveys/rounds/service';
+import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/period/service';
+import { openedUsersRoutes } from './modules/surveys/window-open-users/routes';
+import { createOpenedUsersService, type OpenedUsersService } from './modules/surveys/window-open-users/service';
+import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time/routes';
+import { createOneTimeAdminService, type OneTimeAdminService } from './modules/surveys/one-time/admin-service';
+import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time/invitations-service';
+import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time/reports-service';
 import { homeRoutes } from './modules/home/routes';
 import { registerDashboardAccess } from './modules/analytics-dashboards/access';
 import { createDashboardTokens, type DashboardTokens } from './modules/analytics-dashboards/dashboard-tokens';
@@ -68,12 +68,15 @@ import { withdrawalsRoutes } from './modules/withdrawals/routes';
 import { createWithdrawalsAdminService, type WithdrawalsAdminService } from './modules/withdrawals/service';
 import { emailAnalyticsRoutes } from './modules/email-analytics/routes';
 import { createEmailAnalyticsService, type EmailAnalyticsService } from './modules/email-analytics/service';
-import { apiKeysRoutes } from './modules/health-system-verification/api-keys-routes';
-import { createApiKeysService, type ApiKeysService } from './modules/health-system-verification/api-keys-service';
-import { pushRoutes } from './modules/health-system-verification/push-routes';
-import { verificationRoutes } from './modules/health-system-verification/routes';
-import { createVerificationService, type VerificationService } from './modules/health-system-verification/service';
-import { createPushService, type PushService } from './modules/health-system-verification/push-service';
+import { apiKeysRoutes } from './modules/health-system-verification/api-keys/routes';
+import { createApiKeysService, type ApiKeysService } from './modules/health-system-verification/api-keys/service';
+import { pushRoutes } from './modules/health-system-verification/push/routes';
+import { verificationRoutes } from './modules/health-system-verification/records/routes';
+import {
+  createVerificationService,
+  type VerificationService,
+} from './modules/health-system-verification/records/service';
+import { createPushService, type PushService } from './modules/health-system-verification/push/service';
 import { healthSystemRoutes } from './modules/health-systems/routes';
 import { createHealthSystemsServices, type HealthSystemsServices } from './modules/health-systems/services';
 import { dataExportRoutes } from './modules/data-export/routes';

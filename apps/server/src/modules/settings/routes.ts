@@ -6,8 +6,8 @@ import { ROLES } from '@portal/shared/constants';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit, publicReadRateLimit } from '../../plugins/rate-limits';
 import { reminderRoutes } from './reminder-routes';
-import { securityPolicyRoutes } from './security-policy-routes';
-import { settingChangesRoutes } from './setting-changes-routes';
+import { securityPolicyRoutes } from './security-policy/routes';
+import { settingChangesRoutes } from './change-history/routes';
 import { settingEditor } from './setting-editor';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
