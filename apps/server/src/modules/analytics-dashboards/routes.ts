@@ -8,6 +8,7 @@ import {
   ZDashboardTokenQuery,
   ZDashboardTokenReply,
 } from '@portal/shared/analytics-dashboards/analytics-dashboards';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { recordAudit } from '../../db/audit';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
@@ -18,7 +19,7 @@ export const dashboardTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/domo',
     {
       onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
       schema: {
         tags: ['dashboards'],
         summary:

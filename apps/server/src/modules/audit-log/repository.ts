@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { onePage } from '../../db/paging';
 import { auditLog, users } from '../../db/schema';
+import { withinStudyDays } from '../../db/study-days';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -33,8 +35,7 @@ export async function resolveUserIds(db: Reader, who: string | undefined): Promi
 /** The records of a search: both days included, as calendar days of the study's time zone. */
 function searchWhere(search: ResolvedSearch): SQL | undefined {
   return and(
-    sql`${auditLog.at} >= (${search.from}::date::timestamp at time zone ${search.timeZone})`,
-    sql`${auditLog.at} < ((${search.to}::date + 1)::timestamp at time zone ${search.timeZone})`,
+    withinStudyDays(auditLog.at, search, search.timeZone),
     search.action ? eq(auditLog.action, search.action) : undefined,
     search.participantIds ? inArray(auditLog.subjectId, search.participantIds) : undefined,
     search.actorIds ? inArray(auditLog.actorId, search.actorIds) : undefined,
@@ -70,9 +71,7 @@ export type AuditRow = Awaited<ReturnType<typeof selectRecords>>[number];
 
 /** One page of a search. */
 export function listRecords(db: Reader, search: ResolvedSearch, page: { page: number; size: number }) {
-  return selectRecords(db, search)
-    .limit(page.size)
-    .offset(page.page * page.size);
+  return onePage(selectRecords(db, search).$dynamic(), page);
 }
 
 /** The next batch of an export, after the last record of the previous one. */

@@ -11,12 +11,12 @@ import {
 } from '@portal/shared/audit-log/audit-log';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage } from '../../lib/localize';
 import { sendDataOutcome } from '../../lib/outcome';
 import { sendCsv } from '../../lib/send-csv';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
-const MINUTE_MS = 60_000;
 const tags = ['audit'];
 const security = [{ bearerAuth: [] }];
 const SEARCH =

@@ -1,9 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor, Transaction } from '../../db/client';
 import { verificationBatches } from '../../db/schema';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Pick<Database, 'execute'>;
 
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A list as ONE array parameter (`${uuidArray(ids)}`), so 100,000 IDs are one query with one parameter. */

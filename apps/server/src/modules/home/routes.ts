@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLES } from '@portal/shared/constants';
 import { ZDashboardReply } from '@portal/shared/home/home';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 /** `GET /dashboard` (under /common-server like every call): the signed-in home page's data. */
@@ -10,7 +11,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dashboard',
     {
       onRequest: app.authenticate,
-      config: { rateLimit: perIpRateLimit(app.env, 300, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 300, MINUTE_MS) },
       schema: {
         tags: ['dashboard'],
         summary: "A participant's place in the study and next step, or the administrator's summary",

@@ -1,11 +1,12 @@
 import type { TConsentView } from '@portal/shared/consent/signed-copy';
 import { nextStepOf, type TAdminDashboard, type TParticipantDashboard } from '@portal/shared/home/home';
 import type { TSurveyWidget } from '@portal/shared/surveys/survey-entries';
+import { DAY_MS } from '@portal/shared/durations';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../providers/clock/clock';
 import { countParticipants, countQuestionnaires, findFirstName } from './repository';
 
-const THIRTY_DAYS_MS = 30 * 86_400_000;
+const THIRTY_DAYS_MS = 30 * DAY_MS;
 
 /** The signed-in home page: a participant's place in the study, or the administrator's summary. */
 export function createHomeService({

@@ -14,7 +14,7 @@ import {
   type TWithdrawalUser,
   type TWithdrawalUsersQuery,
 } from '@portal/shared/withdrawals/withdrawal-users';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
@@ -28,13 +28,11 @@ import {
   findLatestClosedRequest,
   findPendingRequest,
   findStudyParticipant,
-  findWithdrawalsBetween,
+  findWithdrawalsWithin,
   insertRequest,
   listPendingRequests,
   listWithdrawalUsers,
 } from './repository';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface WithdrawalsAdminDeps {
   db: Database;
@@ -75,7 +73,6 @@ function lastTwelveMonths(now: Date, timeZone: string): TDateRange {
   return { from: `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, '0')}-01`, to };
 }
 
-const DAY_MS = 86_400_000;
 const fieldRefusal = (status: number, message: string) => refused(status, message, [{ errorField: 'email', message }]);
 
 /**
@@ -136,12 +133,8 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
       const { from, to } =
         range.from && range.to ? { from: range.from, to: range.to } : lastTwelveMonths(clock.now(), timeZone);
       const months = new Map(monthsBetween(from, to).map((month) => [month, { month, participant: 0, manual: 0 }]));
-      // A day of any time zone lies within a day either side of the same UTC day.
-      const since = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
-      const until = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS);
-      for (const row of await findWithdrawalsBetween(db, since, until)) {
+      for (const row of await findWithdrawalsWithin(db, { from, to }, timeZone)) {
         const day = calendarDate(row.withdrawnAt, timeZone);
-        if (day < from || day > to) continue;
         months.get(day.slice(0, 7))![row.source as TWithdrawalSource] += 1;
       }
       const total = { participant: 0, manual: 0 };

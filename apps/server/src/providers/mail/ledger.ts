@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { DAY_MS } from '@portal/shared/durations';
+import type { Database, Transaction } from '../../db/client';
 import { emailMessages, oneTimeSurveyUsers } from '../../db/schema';
 import type { MailContent } from './templates/render';
 
@@ -131,7 +132,7 @@ export const FAILED_PAYLOAD_DAYS = 7;
 
 /** Drops the content of failed messages whose last attempt is more than `FAILED_PAYLOAD_DAYS` days before `now`. */
 export async function purgeFailedPayloads(db: Pick<Database, 'update'>, now: Date) {
-  const before = new Date(now.getTime() - FAILED_PAYLOAD_DAYS * 86_400_000);
+  const before = new Date(now.getTime() - FAILED_PAYLOAD_DAYS * DAY_MS);
   await db
     .update(emailMessages)
     .set({ payload: null })
@@ -143,8 +144,6 @@ export async function purgeFailedPayloads(db: Pick<Database, 'update'>, now: Dat
       ),
     );
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Why a failed message cannot be sent again. */
 export type RetryRefusal = 'notFound' | 'alreadyRetried' | 'bounced' | 'expired';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Language } from '@portal/shared/constants';
 import type { TContactSettings } from '@portal/shared/client-config';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { emailMessages, users } from '../../db/schema';
 import type { Clock } from '../clock/clock';
 import type { FileStore } from '../storage/file-store';
@@ -22,8 +22,6 @@ import {
 import type { MailOutcome } from '../../plugins/metrics';
 import type { MailTransport } from './mail-transport';
 import { renderMail, type MailContent } from './templates/render';
-
-type Executor = Pick<Database, 'insert' | 'select'>;
 
 export interface SendMailRequest {
   to: string;

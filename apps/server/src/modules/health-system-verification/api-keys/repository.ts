@@ -1,9 +1,8 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import { onePage } from '../../../db/paging';
 import { healthSystemApiKeys, healthSystems, users } from '../../../db/schema';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 const creator = alias(users, 'creator');
 const keyColumns = {
@@ -21,18 +20,20 @@ const keyColumns = {
 /** One page of keys: the active ones first, then the newest; with the health system's name and the issuer's e-mail. */
 export async function listApiKeys(db: Executor, page: { page: number; size: number }) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select(keyColumns)
-      .from(healthSystemApiKeys)
-      .innerJoin(healthSystems, eq(healthSystems.databaseValue, healthSystemApiKeys.healthSystem))
-      .innerJoin(creator, eq(creator.id, healthSystemApiKeys.createdBy))
-      .orderBy(
-        sql`${healthSystemApiKeys.revokedAt} is not null`,
-        desc(healthSystemApiKeys.createdAt),
-        desc(healthSystemApiKeys.id),
-      )
-      .limit(page.size)
-      .offset(page.page * page.size),
+    onePage(
+      db
+        .select(keyColumns)
+        .from(healthSystemApiKeys)
+        .innerJoin(healthSystems, eq(healthSystems.databaseValue, healthSystemApiKeys.healthSystem))
+        .innerJoin(creator, eq(creator.id, healthSystemApiKeys.createdBy))
+        .orderBy(
+          sql`${healthSystemApiKeys.revokedAt} is not null`,
+          desc(healthSystemApiKeys.createdAt),
+          desc(healthSystemApiKeys.id),
+        )
+        .$dynamic(),
+      page,
+    ),
     db.select({ total: count() }).from(healthSystemApiKeys),
   ]);
   return { rows, total: total?.total ?? 0 };

@@ -10,10 +10,10 @@ import {
   ZApiKeysReply,
   ZIssuedApiKeyReply,
 } from '@portal/shared/health-system-verification/push-api';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { sendDataOutcome, sendOutcome } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 
-const MINUTE_MS = 60_000;
 const tags = ['health-system-verification'];
 const security = [{ bearerAuth: [] }];
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { SortDirection } from '@portal/shared/api/paging';
-import { lockRecords, rowsOf, type Executor, type Transaction } from '../status-changes';
+import type { Executor, Transaction } from '../../../db/client';
+import { pageSql } from '../../../db/paging';
+import { lockRecords, rowsOf } from '../status-changes';
 
 /** The batches the history shows: bulk updates, pushes and undos (a single edit is not one). */
 const LISTED = sql`b.source in ('bulk', 'push', 'undo')`;
@@ -33,7 +35,7 @@ export async function listBatches(
         jsonb_array_length(b.skipped) as skipped, b.undone_at as "undoneAt", undoer.email as "undoneBy"
       from (
         select * from verification_batches b where ${LISTED}
-        order by b.created_at ${dir}, b.id ${dir} limit ${page.size} offset ${page.page * page.size}
+        order by b.created_at ${dir}, b.id ${dir} ${pageSql(page)}
       ) b
       left join users actor on actor.id = b.actor_id
       left join users undoer on undoer.id = b.undone_by

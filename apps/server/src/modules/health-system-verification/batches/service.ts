@@ -6,6 +6,7 @@ import {
   type TVerificationBatchSource,
 } from '@portal/shared/health-system-verification/verification-records';
 import { calendarDate } from '@portal/shared/dates';
+import { DAY_MS } from '@portal/shared/durations';
 import { recordAudit } from '../../../db/audit';
 import { refused, type DataOutcome, type RequestContext } from '../../../lib/outcome';
 import { findBatch, findBatchChanges, listBatches, markUndone, planUndo, type BatchRow } from './repository';
@@ -13,7 +14,7 @@ import { batchResultCsv } from './result-csv';
 import type { VerificationDeps } from '../records/service';
 import { insertBatch, setApplied, writeChanges } from '../status-changes';
 
-const UNDO_MS = VERIFICATION_UNDO_DAYS * 86_400_000;
+const UNDO_MS = VERIFICATION_UNDO_DAYS * DAY_MS;
 /** Only a bulk update or a push can be undone; a single edit is changed by another edit, an undo not at all. */
 const UNDOABLE = new Set(['bulk', 'push']);
 

@@ -1,9 +1,8 @@
 import { and, asc, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { TPushParticipantsQuery } from '@portal/shared/health-system-verification/push-api';
-import type { Database } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import { onePage } from '../../../db/paging';
 import { healthSystemVerifications as hsv, users } from '../../../db/schema';
-
-type Executor = Pick<Database, 'select'>;
 
 const STATUS_FILTER: Record<TPushParticipantsQuery['status'], SQL | undefined> = {
   // Matches the partial index hsv_pending_idx (health_system, consented_at, user_id) where is_verified is null.
@@ -21,24 +20,26 @@ export async function listPushParticipants(db: Executor, healthSystem: string, q
   const by = query.sort.direction === 'asc' ? asc : desc;
   const where = and(eq(hsv.healthSystem, healthSystem), STATUS_FILTER[query.status], ne(users.status, 'withdrawn'));
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        userId: hsv.userId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        birthDate: users.birthDate,
-        email: users.email,
-        postalCode: users.postalCode,
-        consentedAt: hsv.consentedAt,
-        isVerified: hsv.isVerified,
-        updatedAt: hsv.updatedAt,
-      })
-      .from(hsv)
-      .innerJoin(users, eq(users.id, hsv.userId))
-      .where(where)
-      .orderBy(by(hsv.consentedAt), by(hsv.userId))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({
+          userId: hsv.userId,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          birthDate: users.birthDate,
+          email: users.email,
+          postalCode: users.postalCode,
+          consentedAt: hsv.consentedAt,
+          isVerified: hsv.isVerified,
+          updatedAt: hsv.updatedAt,
+        })
+        .from(hsv)
+        .innerJoin(users, eq(users.id, hsv.userId))
+        .where(where)
+        .orderBy(by(hsv.consentedAt), by(hsv.userId))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(hsv).innerJoin(users, eq(users.id, hsv.userId)).where(where),
   ]);
   return { rows, total: total?.total ?? 0 };

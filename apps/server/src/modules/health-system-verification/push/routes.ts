@@ -12,6 +12,7 @@ import {
   ZPushReply,
   ZPushRequest,
 } from '@portal/shared/health-system-verification/push-api';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../../lib/localize';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 import type { ApiKeyHolder } from '../api-keys/service';
@@ -23,7 +24,6 @@ declare module 'fastify' {
   }
 }
 
-const MINUTE_MS = 60_000;
 /** Calls a key may make a minute, over both endpoints together (times RATE_LIMIT_FACTOR). */
 const CALLS_PER_KEY_PER_MINUTE = 60;
 /** A push of 10,000 statuses with generous spacing fits. */

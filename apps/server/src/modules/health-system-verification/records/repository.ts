@@ -5,8 +5,9 @@ import {
   type TVerificationFilter,
 } from '@portal/shared/health-system-verification/verification-records';
 import { healthSystems } from '../../../db/schema';
-import type { Database } from '../../../db/client';
-import { idSet, rowsOf, type Executor } from '../status-changes';
+import type { Database, Executor } from '../../../db/client';
+import { pageSql } from '../../../db/paging';
+import { idSet, rowsOf } from '../status-changes';
 
 type SortField = 'userId' | 'healthSystem' | 'updatedAt';
 
@@ -58,7 +59,7 @@ export async function findRecordsPage(
       select h.user_id from health_system_verifications h
       where ${filterOf(filter)}
       order by ${order}
-      limit ${page.size} offset ${page.page * page.size}
+      ${pageSql(page)}
     ) p
     join health_system_verifications h on h.user_id = p.user_id
     join users u on u.id = h.user_id

@@ -25,11 +25,11 @@ import {
   ZVerificationUpdateReply,
   undoneMessage,
 } from '@portal/shared/health-system-verification/verification-records';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../../lib/localize';
 import { refused, sendDataOutcome, sendRefusal } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 
-const MINUTE_MS = 60_000;
 const tags = ['health-system-verification'];
 const security = [{ bearerAuth: [] }];
 /** 100,000 user IDs as JSON (about 4 MB), with room for spacing. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { SortOrder } from '@portal/shared/api/paging';
 import type { TSettingKey } from '@portal/shared/settings/setting-changes';
 import type { Database } from '../../../db/client';
+import { onePage } from '../../../db/paging';
 import { auditLog, users } from '../../../db/schema';
 import { SETTING_CHANGED } from '../../../db/setting-changes';
 
@@ -20,20 +21,22 @@ export async function listSettingChanges(
 ) {
   const order = query.sort.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: auditLog.id,
-        at: auditLog.at,
-        action: auditLog.action,
-        details: auditLog.details,
-        changedBy: users.email,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(ofSetting(query.setting))
-      .orderBy(order(auditLog.at), order(auditLog.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({
+          id: auditLog.id,
+          at: auditLog.at,
+          action: auditLog.action,
+          details: auditLog.details,
+          changedBy: users.email,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(ofSetting(query.setting))
+        .orderBy(order(auditLog.at), order(auditLog.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(auditLog).where(ofSetting(query.setting)),
   ]);
   return { rows, total: total?.total ?? 0 };

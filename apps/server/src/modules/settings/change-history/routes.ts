@@ -6,6 +6,7 @@ import {
   ZSettingChangesQuery,
   ZSettingChangesReply,
 } from '@portal/shared/settings/setting-changes';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 
 /** The change history of each System Options setting: administrators only. */
@@ -15,7 +16,7 @@ export const settingChangesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/changes',
     {
       onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 120, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
       schema: {
         tags: ['settings'],
         summary:

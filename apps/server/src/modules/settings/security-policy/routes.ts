@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
 import { ZSecurityPolicyReply, ZSecurityPolicyUpdateRequest } from '@portal/shared/settings/security-policy';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { sendDataOutcome } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 import { settingEditor } from '../setting-editor';
@@ -19,7 +20,7 @@ export const securityPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     PATH,
     {
       onRequest,
-      config: { rateLimit: perIpRateLimit(app.env, 120, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
       schema: {
         tags,
         summary: 'The security policy, each rule’s message in English and Spanish, and its version (administrators)',
@@ -33,7 +34,7 @@ export const securityPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     PATH,
     {
       onRequest,
-      config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
       schema: {
         tags,
         summary:

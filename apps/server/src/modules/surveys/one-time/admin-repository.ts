@@ -1,8 +1,6 @@
 import { and, count, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { oneTimeSurveys, oneTimeSurveyUsers, surveyForms } from '../../../db/schema';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A list as one JSON parameter, so a list of 100,000 is one query with one parameter. */

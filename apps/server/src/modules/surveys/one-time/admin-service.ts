@@ -5,6 +5,7 @@ import {
   type TOneTimeSurveyUpdate,
   type TParticipantCheck,
 } from '@portal/shared/surveys/one-time-surveys';
+import { MINUTE_MS } from '@portal/shared/durations';
 import type { Database } from '../../../db/client';
 import { recordAudit } from '../../../db/audit';
 import { refused, type DataOutcome, type FieldProblem, type RequestContext } from '../../../lib/outcome';
@@ -23,7 +24,6 @@ import {
 import { matchIdentifiers, readIdentifiers, type Found, type UnmatchedRow } from './participant-identifiers';
 import { surveyDefinitionProblem } from './survey-definition';
 
-const MINUTE_MS = 60_000;
 type Saved = DataOutcome<{ id: string; formId: string }>;
 
 const invalid = (errors: FieldProblem[]) => refused(400, errors[0]!.message, errors);

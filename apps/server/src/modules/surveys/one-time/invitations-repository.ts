@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { isoText } from '../../../db/iso-text';
 import { oneTimeSurveys, oneTimeSurveyUsers } from '../../../db/schema';
 import { addressRefusedSql, type StudyMailRecipient } from '../../../providers/mail/study-mail-block';
 
-type Executor = Pick<Database, 'execute' | 'update'>;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface DueSurvey {

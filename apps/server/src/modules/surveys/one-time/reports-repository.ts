@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@portal/shared/api/paging';
 import type { Database } from '../../../db/client';
+import { onePage } from '../../../db/paging';
 import {
   emailMessages,
   oneTimeSurveys,
@@ -64,13 +65,15 @@ const SORT_COLUMNS = {
 export async function listOneTimeSurveys(db: Reader, query: Paging<keyof typeof SORT_COLUMNS>) {
   const order = query.sort.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    db
-      .select(surveyColumns)
-      .from(oneTimeSurveys)
-      .innerJoin(surveyForms, eq(surveyForms.id, oneTimeSurveys.formId))
-      .orderBy(order(SORT_COLUMNS[query.sort.field]), asc(oneTimeSurveys.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select(surveyColumns)
+        .from(oneTimeSurveys)
+        .innerJoin(surveyForms, eq(surveyForms.id, oneTimeSurveys.formId))
+        .orderBy(order(SORT_COLUMNS[query.sort.field]), asc(oneTimeSurveys.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(oneTimeSurveys),
   ]);
   return { rows: rows as SurveyRow[], total: total?.total ?? 0 };
@@ -143,21 +146,23 @@ const emailOrder = (direction: 'asc' | 'desc') =>
 /** One page of a survey's participants by e-mail, with when each was invited and their response, if any. */
 export async function listSurveyUsers(db: Reader, surveyId: string, query: Paging<'email'>) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        email: users.email,
-        invitedAt: oneTimeSurveyUsers.invitedAt,
-        startedAt: surveyResponses.startedAt,
-        submittedAt: surveyResponses.submittedAt,
-      })
-      .from(oneTimeSurveyUsers)
-      .innerJoin(users, eq(users.id, oneTimeSurveyUsers.userId))
-      .leftJoin(surveyResponses, responseOfUser)
-      .where(eq(oneTimeSurveyUsers.surveyId, surveyId))
-      .orderBy(...emailOrder(query.sort.direction))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({
+          userId: users.id,
+          email: users.email,
+          invitedAt: oneTimeSurveyUsers.invitedAt,
+          startedAt: surveyResponses.startedAt,
+          submittedAt: surveyResponses.submittedAt,
+        })
+        .from(oneTimeSurveyUsers)
+        .innerJoin(users, eq(users.id, oneTimeSurveyUsers.userId))
+        .leftJoin(surveyResponses, responseOfUser)
+        .where(eq(oneTimeSurveyUsers.surveyId, surveyId))
+        .orderBy(...emailOrder(query.sort.direction))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(oneTimeSurveyUsers).where(eq(oneTimeSurveyUsers.surveyId, surveyId)),
   ]);
   return { rows, total: total?.total ?? 0 };
@@ -167,15 +172,17 @@ export async function listSurveyUsers(db: Reader, surveyId: string, query: Pagin
 export async function listSurveyFailures(db: Reader, surveyId: string, query: Paging<'email'>) {
   const failed = and(eq(oneTimeSurveyUsers.surveyId, surveyId), isNotNull(failureReason));
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ email: users.email, reason: sql<string>`${failureReason}` })
-      .from(oneTimeSurveyUsers)
-      .innerJoin(users, eq(users.id, oneTimeSurveyUsers.userId))
-      .leftJoin(emailMessages, eq(emailMessages.id, oneTimeSurveyUsers.emailId))
-      .where(failed)
-      .orderBy(...emailOrder(query.sort.direction))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({ email: users.email, reason: sql<string>`${failureReason}` })
+        .from(oneTimeSurveyUsers)
+        .innerJoin(users, eq(users.id, oneTimeSurveyUsers.userId))
+        .leftJoin(emailMessages, eq(emailMessages.id, oneTimeSurveyUsers.emailId))
+        .where(failed)
+        .orderBy(...emailOrder(query.sort.direction))
+        .$dynamic(),
+      query,
+    ),
     db
       .select({ total: count() })
       .from(oneTimeSurveyUsers)

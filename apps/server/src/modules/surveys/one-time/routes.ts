@@ -21,10 +21,10 @@ import {
   ZParticipantCheckReply,
   ZParticipantCheckRequest,
 } from '@portal/shared/surveys/one-time-surveys';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { refused, sendDataOutcome, sendRefusal } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 
-const MINUTE_MS = 60_000;
 const tags = ['one-time surveys'];
 const security = [{ bearerAuth: [] }];
 /**

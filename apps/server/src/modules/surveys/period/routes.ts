@@ -3,6 +3,7 @@ import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
 import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/surveys/survey-period';
 import type { FastifyRequest } from 'fastify';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../../lib/localize';
 import { sendDataOutcome } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
@@ -19,7 +20,7 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
     '/survey/config/period',
     {
       onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 120, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
       schema: {
         tags: ['surveys'],
         summary: 'The survey period: days a survey round stays open, with its version (administrators)',
@@ -36,7 +37,7 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
     '/survey/config/period',
     {
       onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
       schema: {
         tags: ['surveys'],
         summary:

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database, Executor } from '../../../db/client';
 import { isoText } from '../../../db/iso-text';
 import {
   oneTimeSurveys,
@@ -9,8 +9,6 @@ import {
   surveyRounds,
   users,
 } from '../../../db/schema';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 export async function findSurveyParticipant(db: Executor, userId: string) {
   const [row] = await db

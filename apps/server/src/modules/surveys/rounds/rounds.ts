@@ -1,6 +1,5 @@
 import type { SurveyWindow } from '@portal/shared/surveys/survey-entries';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@portal/shared/durations';
 
 /** `months` calendar months after `from`, in UTC; a day past the month's end falls on its last day. */
 export function addMonths(from: Date, months: number): Date {

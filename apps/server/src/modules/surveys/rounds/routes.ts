@@ -13,12 +13,12 @@ import {
   ZSurveySubmit,
   ZSurveySubmitReply,
 } from '@portal/shared/surveys/survey-response';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { sendDataOutcome as sendData } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 
 const tags = ['surveys'];
 const security = [{ bearerAuth: [] }];
-const MINUTE_MS = 60_000;
 const refusals = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply };
 
 /** The participant's surveys: patients only, each sees only their own. */

@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { IsoDate } from '@portal/shared/dates';
 import type { TOpenedUsersQuery } from '@portal/shared/surveys/opened-users';
 import type { Database } from '../../../db/client';
+import { onePage } from '../../../db/paging';
 import { surveyResponses, surveyRounds, users } from '../../../db/schema';
+import { studyDayBounds } from '../../../db/study-days';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -20,23 +22,25 @@ const SORT_COLUMNS = {
 export async function listOpenRounds(db: Reader, query: TOpenedUsersQuery & { now: Date }) {
   const order = query.sort.direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: surveyRounds.id,
-        number: surveyRounds.number,
-        opensAt: surveyRounds.opensAt,
-        closesAt: surveyRounds.closesAt,
-        userId: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(surveyRounds)
-      .innerJoin(users, eq(users.id, surveyRounds.userId))
-      .where(openAt(query.now))
-      .orderBy(order(SORT_COLUMNS[query.sort.field]), asc(surveyRounds.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({
+          id: surveyRounds.id,
+          number: surveyRounds.number,
+          opensAt: surveyRounds.opensAt,
+          closesAt: surveyRounds.closesAt,
+          userId: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(surveyRounds)
+        .innerJoin(users, eq(users.id, surveyRounds.userId))
+        .where(openAt(query.now))
+        .orderBy(order(SORT_COLUMNS[query.sort.field]), asc(surveyRounds.id))
+        .$dynamic(),
+      query,
+    ),
     db
       .select({ total: count() })
       .from(surveyRounds)
@@ -79,8 +83,7 @@ export async function completionByDay(
   db: Pick<Database, 'execute'>,
   { from, to, timeZone }: { from: IsoDate; to: IsoDate; timeZone: string },
 ) {
-  const dayStart = sql`(d.day::timestamp at time zone ${timeZone})`;
-  const dayEnd = sql`((d.day + 1)::timestamp at time zone ${timeZone})`;
+  const { start: dayStart, end: dayEnd } = studyDayBounds(sql`d.day`, timeZone);
   const result = await db.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as "date",
       (select count(*)::int from survey_rounds r

@@ -10,6 +10,7 @@ import {
   ZSurveyCompletionReply,
   ZSurveyReportCountReply,
 } from '@portal/shared/surveys/opened-users';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
 
 const tags = ['surveys'];
@@ -21,7 +22,7 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireRole(ROLES.admin);
   // The figures, unlike the list of participants, are the built-in dashboard's: its token opens them too.
   const dashboard = app.dashboardAccess('survey-window-open-users');
-  const config = { rateLimit: perIpRateLimit(app.env, 120, 60_000) };
+  const config = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
 
   app.get(
     '/survey/opened-users',
