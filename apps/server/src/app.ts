@@ -62,6 +62,7 @@ import { homeRoutes } from './modules/home/routes';
 import { registerDashboardAccess } from './modules/analytics-dashboards/access';
 import { createDashboardTokens, type DashboardTokens } from './modules/analytics-dashboards/dashboard-tokens';
 import { dashboardTokenRoutes } from './modules/analytics-dashboards/routes';
+import { createDashboardLinkService, type DashboardLinkService } from './modules/analytics-dashboards/service';
 import { createHomeService, type HomeService } from './modules/home/service';
 import { createReminderSender, type ReminderSender } from './modules/reminders/service';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
@@ -114,6 +115,7 @@ export interface AppServices {
   dataExport: DataExportService;
   auditLog: AuditLogService;
   dashboardTokens: DashboardTokens;
+  dashboardLinks: DashboardLinkService;
 }
 
 declare module 'fastify' {
@@ -266,6 +268,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('services', {
     reminders,
     dashboardTokens,
+    dashboardLinks: createDashboardLinkService({ db, clock, tokens: dashboardTokens }),
     auth,
     surveySchedule,
     surveys,

@@ -9,12 +9,11 @@ import {
   ZDashboardTokenReply,
 } from '@portal/shared/analytics-dashboards/analytics-dashboards';
 import { MINUTE_MS } from '@portal/shared/durations';
-import { recordAudit } from '../../db/audit';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 /** `GET /domo?dashBoardId=`: a short-lived token that opens one built-in dashboard (administrators). */
 export const dashboardTokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tokens = app.services.dashboardTokens;
+  const links = app.services.dashboardLinks;
   app.get(
     '/domo',
     {
@@ -34,16 +33,7 @@ export const dashboardTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const dashboardId = request.query.dashBoardId;
-      const now = app.clock.now();
-      const adminId = request.auth!.userId;
-      const { token, expiresAt } = await tokens.issue(dashboardId, adminId, now);
-      await recordAudit(app.db, {
-        at: now,
-        action: 'dashboard.linkIssued',
-        actorId: adminId,
-        details: { dashboardId, expiresAt: expiresAt.toISOString() },
-        ip: request.ip,
-      });
+      const { token, expiresAt } = await links.issue(dashboardId, request.auth!.userId, request.ip);
       return {
         status: true,
         data: { dashboardId, token, expiresAt: expiresAt.toISOString(), path: dashboardPath(dashboardId) },

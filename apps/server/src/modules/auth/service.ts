@@ -15,7 +15,8 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
 import { codeMatches, hashSecret, newEmailCode, newOneUseToken } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
-import { ACCESS_TOKEN_SECONDS, type TokenIssuer, type VerifiedAccess } from './tokens';
+import type { VerifiedAccess } from '../../security/verified-access';
+import { ACCESS_TOKEN_SECONDS, type TokenIssuer } from './tokens';
 import {
   findLoginAccountById,
   findSessionOfRefreshToken,

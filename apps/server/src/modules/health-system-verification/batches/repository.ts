@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SortDirection } from '@portal/shared/api/paging';
 import type { Executor, Transaction } from '../../../db/client';
 import { pageSql } from '../../../db/paging';
-import { lockRecords, rowsOf } from '../status-changes';
+import { lockRecords, rowsOf } from '../status-changes-repository';
 
 /** The batches the history shows: bulk updates, pushes and undos (a single edit is not one). */
 const LISTED = sql`b.source in ('bulk', 'push', 'undo')`;

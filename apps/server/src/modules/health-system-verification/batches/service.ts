@@ -12,7 +12,7 @@ import { refused, type DataOutcome, type RequestContext } from '../../../lib/out
 import { findBatch, findBatchChanges, listBatches, markUndone, planUndo, type BatchRow } from './repository';
 import { batchResultCsv } from './result-csv';
 import type { VerificationDeps } from '../records/service';
-import { insertBatch, setApplied, writeChanges } from '../status-changes';
+import { insertBatch, setApplied, writeChanges } from '../status-changes-repository';
 
 const UNDO_MS = VERIFICATION_UNDO_DAYS * DAY_MS;
 /** Only a bulk update or a push can be undone; a single edit is changed by another edit, an undo not at all. */

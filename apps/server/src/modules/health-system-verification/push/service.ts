@@ -16,7 +16,7 @@ import {
   findIdIssues,
   lockAndFindIdIssues,
   RecordsChangedMeanwhile,
-} from '../status-changes';
+} from '../status-changes-repository';
 
 /** Why an ID of a push cannot be set: as for administrators' updates, or given both statuses in the one push. */
 export interface PushIssue {

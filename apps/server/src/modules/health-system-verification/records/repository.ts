@@ -7,7 +7,7 @@ import {
 import { healthSystems } from '../../../db/schema';
 import type { Database, Executor } from '../../../db/client';
 import { pageSql } from '../../../db/paging';
-import { idSet, rowsOf } from '../status-changes';
+import { idSet, rowsOf } from '../status-changes-repository';
 
 type SortField = 'userId' | 'healthSystem' | 'updatedAt';
 

@@ -21,7 +21,7 @@ import {
   findIdIssues,
   lockAndFindIdIssues,
   RecordsChangedMeanwhile,
-} from '../status-changes';
+} from '../status-changes-repository';
 
 export interface VerificationDeps {
   db: Database;
