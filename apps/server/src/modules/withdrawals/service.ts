@@ -55,7 +55,6 @@ export interface WithdrawalsAdminDeps {
   carryOutAt(at: Date): void;
 }
 
-/** The `YYYY-MM` keys of the last `count` months, the month of `now` (in the time zone) last. */
 /** The months (`YYYY-MM`) from the one of `from` to the one of `to`, both included. */
 function monthsBetween(from: IsoDate, to: IsoDate): string[] {
   const index = (date: IsoDate) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
@@ -83,7 +82,7 @@ const fieldRefusal = (status: number, message: string) => refused(status, messag
 export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
   const { db, clock, mailer, withdrawWithin, holdSeconds, timeZone } = deps;
 
-  /** Carries out one due request in its own transaction; false when none is left to claim. */
+  /** Claims one due request and carries it out (or skips it) in its own transaction; false when none was claimed. */
   async function carryOutOne(): Promise<boolean> {
     const now = clock.now();
     const outcome = await db.transaction(async (tx) => {
@@ -127,8 +126,10 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
       };
     },
 
-    /** Withdrawals per month over the last twelve, and of all time, split by who carried them out. */
-    /** Withdrawals per month over a range of the study's calendar (the last 12 months unless given). */
+    /**
+     * Withdrawals per month over a range of the study's calendar (the last 12 months unless given), and of all
+     * time, split by who carried them out.
+     */
     async summary(range: TOptionalDateRange): Promise<TWithdrawalSummary> {
       const { from, to } =
         range.from && range.to ? { from: range.from, to: range.to } : lastTwelveMonths(clock.now(), timeZone);
@@ -157,7 +158,10 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
       };
     },
 
-    /** Records a request for a participant in the study; one pending request per address. */
+    /**
+     * Records a request for a participant in the study, due when the hold ends (`holdSeconds` from now), and asks
+     * the scheduler to carry it out then; one pending request per address.
+     */
     async request(adminId: string, body: TManualWithdrawRequest, context: RequestContext): Promise<Outcome> {
       const now = clock.now();
       const dueAt = new Date(now.getTime() + holdSeconds * 1000);

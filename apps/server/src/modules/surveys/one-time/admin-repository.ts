@@ -76,7 +76,6 @@ export async function insertOneTimeSurvey(
   });
 }
 
-/** Makes these participants the survey's whole list. */
 /** How many participants a survey is configured for. */
 export async function countOneTimeUsers(db: Executor, surveyId: string) {
   const [row] = await db
@@ -86,6 +85,7 @@ export async function countOneTimeUsers(db: Executor, surveyId: string) {
   return row?.total ?? 0;
 }
 
+/** Makes these participants the survey's whole list. */
 export async function replaceOneTimeUsers(db: Executor, surveyId: string, userIds: readonly string[]) {
   await db.delete(oneTimeSurveyUsers).where(eq(oneTimeSurveyUsers.surveyId, surveyId));
   await db.execute(sql`
