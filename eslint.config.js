@@ -93,6 +93,28 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Queries live in repositories (and db/): routes parse and reply, services decide, plugins wire.
+    files: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/plugins/**/*.ts',
+      'apps/server/src/providers/mail/mailer.ts',
+    ],
+    ignores: ['**/repository.ts', '**/*-repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema'],
+              message: 'Queries belong in a repository (repository.ts, *-repository.ts) or in db/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/env.ts'],
     rules: {

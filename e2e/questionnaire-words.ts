@@ -1,4 +1,4 @@
-/** Words of the questionnaires themselves (their JSON definitions in apps/server/src/modules/surveys/instruments) and of
+/** Words of the questionnaires themselves (their JSON definitions in apps/server/src/modules/surveys/rounds/instruments) and of
  * the form engine, as a person reads them. */
 export const QUESTIONNAIRE_WORDS = {
   en: {

@@ -45,41 +45,45 @@ import { withinSendHours } from './lib/study-time';
 import { consentRoutes } from './modules/consent/routes';
 import { createSigningService, type SigningService } from './modules/consent/signing';
 import { createSignedCopyService, type SignedCopyService } from './modules/consent/signed-copy';
-import { createWithdrawalService, type WithdrawalService } from './modules/consent/withdrawal';
+import { createStudyWithdrawalService, type StudyWithdrawalService } from './modules/consent/withdrawal';
 import { revokeUserSessions } from './modules/auth/repository';
 import { findSecurityPolicy } from './db/security-policy';
-import { surveyPeriodRoutes } from './modules/surveys/period-routes';
-import { surveyRoutes } from './modules/surveys/routes';
-import { createSurveyService, type SurveyService } from './modules/surveys/service';
-import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/schedule';
-import { openedUsersRoutes } from './modules/surveys/opened-users-routes';
-import { createOpenedUsersService, type OpenedUsersService } from './modules/surveys/opened-users-service';
-import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time-admin-routes';
-import { createOneTimeAdminService, type OneTimeAdminService } from './modules/surveys/one-time-admin-service';
-import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time-invitations';
-import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time-reports-service';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { registerDashboardAccess } from './modules/dashboards/access';
-import { createDashboardTokens, type DashboardTokens } from './modules/dashboards/dashboard-tokens';
-import { dashboardTokenRoutes } from './modules/dashboards/routes';
-import { createDashboardService, type DashboardService } from './modules/dashboard/service';
-import { createReminderService, type ReminderService } from './modules/reminders/service';
+import { surveyPeriodRoutes } from './modules/surveys/period/routes';
+import { surveyRoutes } from './modules/surveys/rounds/routes';
+import { createSurveyService, type SurveyService } from './modules/surveys/rounds/service';
+import { createSurveyScheduleSettings, type SurveyScheduleSettings } from './modules/surveys/period/service';
+import { openedUsersRoutes } from './modules/surveys/window-open-users/routes';
+import { createOpenedUsersService, type OpenedUsersService } from './modules/surveys/window-open-users/service';
+import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time/routes';
+import { createOneTimeAdminService, type OneTimeAdminService } from './modules/surveys/one-time/admin-service';
+import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time/invitations-service';
+import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time/reports-service';
+import { homeRoutes } from './modules/home/routes';
+import { registerDashboardAccess } from './modules/analytics-dashboards/access';
+import { createDashboardTokens, type DashboardTokens } from './modules/analytics-dashboards/dashboard-tokens';
+import { dashboardTokenRoutes } from './modules/analytics-dashboards/routes';
+import { createDashboardLinkService, type DashboardLinkService } from './modules/analytics-dashboards/service';
+import { createHomeService, type HomeService } from './modules/home/service';
+import { createReminderSender, type ReminderSender } from './modules/reminders/service';
 import { withdrawalsRoutes } from './modules/withdrawals/routes';
-import { createWithdrawalsService, type WithdrawalsService } from './modules/withdrawals/service';
+import { createWithdrawalsAdminService, type WithdrawalsAdminService } from './modules/withdrawals/service';
 import { emailAnalyticsRoutes } from './modules/email-analytics/routes';
 import { createEmailAnalyticsService, type EmailAnalyticsService } from './modules/email-analytics/service';
-import { apiKeysRoutes } from './modules/verification/api-keys-routes';
-import { createApiKeysService, type ApiKeysService } from './modules/verification/api-keys-service';
-import { pushRoutes } from './modules/verification/push-routes';
-import { verificationRoutes } from './modules/verification/routes';
-import { createVerificationService, type VerificationService } from './modules/verification/service';
-import { createPushService, type PushService } from './modules/verification/push-service';
+import { apiKeysRoutes } from './modules/health-system-verification/api-keys/routes';
+import { createApiKeysService, type ApiKeysService } from './modules/health-system-verification/api-keys/service';
+import { pushRoutes } from './modules/health-system-verification/push/routes';
+import { verificationRoutes } from './modules/health-system-verification/records/routes';
+import {
+  createVerificationService,
+  type VerificationService,
+} from './modules/health-system-verification/records/service';
+import { createPushService, type PushService } from './modules/health-system-verification/push/service';
 import { healthSystemRoutes } from './modules/health-systems/routes';
 import { createHealthSystemsServices, type HealthSystemsServices } from './modules/health-systems/services';
 import { dataExportRoutes } from './modules/data-export/routes';
 import { createDataExportService, type DataExportService } from './modules/data-export/service';
-import { auditRoutes } from './modules/audit/routes';
-import { createAuditService, type AuditService } from './modules/audit/service';
+import { auditLogRoutes } from './modules/audit-log/routes';
+import { createAuditLogService, type AuditLogService } from './modules/audit-log/service';
 
 /** Carries out manual withdrawal requests whose hold has ended. */
 const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
@@ -94,23 +98,24 @@ export interface AppServices {
   auth: AuthService;
   account: AccountService;
   password: PasswordService;
-  consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: WithdrawalService };
+  consent: { signing: SigningService; signedCopy: SignedCopyService; withdrawal: StudyWithdrawalService };
   surveySchedule: SurveyScheduleSettings;
   surveys: SurveyService;
   openedUsers: OpenedUsersService;
   oneTimeSurveys: { admin: OneTimeAdminService; reports: OneTimeReportsService; invitations: OneTimeInvitations };
-  dashboard: DashboardService;
+  home: HomeService;
   mailer: Mailer;
-  reminders: ReminderService;
-  withdrawals: WithdrawalsService;
+  reminders: ReminderSender;
+  withdrawals: WithdrawalsAdminService;
   emailAnalytics: EmailAnalyticsService;
   apiKeys: ApiKeysService;
   push: PushService;
   verification: VerificationService;
   healthSystems: HealthSystemsServices;
   dataExport: DataExportService;
-  audit: AuditService;
+  auditLog: AuditLogService;
   dashboardTokens: DashboardTokens;
+  dashboardLinks: DashboardLinkService;
 }
 
 declare module 'fastify' {
@@ -218,7 +223,7 @@ export async function buildApp(options: BuildAppOptions) {
   const surveySchedule = createSurveyScheduleSettings({ db, clock });
   const surveys = createSurveyService({ db, clock, schedule: surveySchedule });
   const signedCopy = createSignedCopyService({ db, files });
-  const reminders = createReminderService({
+  const reminders = createReminderSender({
     db,
     clock,
     mailer,
@@ -232,7 +237,7 @@ export async function buildApp(options: BuildAppOptions) {
     roundFormCount: surveys.roundFormCount,
   });
   mailer.addLastCheck(reminders.alreadyDone);
-  const withdrawal = createWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
+  const withdrawal = createStudyWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
   const jobs = options.jobs;
   const scheduler = jobs ? createScheduler(jobs, app.log, metrics.jobRan, env.SCHEDULER_INTERVAL_S) : undefined;
   /**
@@ -243,7 +248,7 @@ export async function buildApp(options: BuildAppOptions) {
     void scheduler?.runAt(job, at).catch((error: unknown) => {
       app.log.error({ err: error, job }, 'could not schedule a job run');
     });
-  const withdrawals = createWithdrawalsService({
+  const withdrawals = createWithdrawalsAdminService({
     db,
     clock,
     mailer,
@@ -263,6 +268,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('services', {
     reminders,
     dashboardTokens,
+    dashboardLinks: createDashboardLinkService({ db, clock, tokens: dashboardTokens }),
     auth,
     surveySchedule,
     surveys,
@@ -281,7 +287,7 @@ export async function buildApp(options: BuildAppOptions) {
       reports: createOneTimeReportsService({ db, clock }),
       invitations: oneTimeInvitations,
     },
-    dashboard: createDashboardService({ db, clock, surveys, signedCopy }),
+    home: createHomeService({ db, clock, surveys, signedCopy }),
     account: createAccountService({ db, clock, reference, files, changes }),
     reference,
     settings,
@@ -318,7 +324,7 @@ export async function buildApp(options: BuildAppOptions) {
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
     healthSystems: createHealthSystemsServices({ db, clock, files, onSystemsChanged: reference.invalidate }),
     dataExport: createDataExportService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
-    audit: createAuditService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
+    auditLog: createAuditLogService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
   });
   if (jobs && scheduler) {
     scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
@@ -392,7 +398,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(surveyPeriodRoutes);
       await api.register(openedUsersRoutes);
       await api.register(oneTimeSurveyAdminRoutes);
-      await api.register(dashboardRoutes);
+      await api.register(homeRoutes);
       await api.register(dashboardTokenRoutes);
       await api.register(withdrawalsRoutes);
       await api.register(emailAnalyticsRoutes);
@@ -401,7 +407,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(verificationRoutes);
       await api.register(healthSystemRoutes);
       await api.register(dataExportRoutes);
-      await api.register(auditRoutes);
+      await api.register(auditLogRoutes);
     },
     { prefix: API_BASE },
   );

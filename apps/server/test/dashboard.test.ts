@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { TAdminDashboard, TParticipantDashboard } from '@portal/shared/dashboard/dashboard';
+import type { TAdminDashboard, TParticipantDashboard } from '@portal/shared/home/home';
 import { describeOnDatabase, type TestApp } from './helpers';
 import { freshStartAt, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';

@@ -5,7 +5,7 @@ import {
   applyStatusChanges,
   lockAndFindIdIssues,
   RecordsChangedMeanwhile,
-} from '../src/modules/verification/status-changes';
+} from '../src/modules/health-system-verification/status-changes-repository';
 import { describeOnDatabase } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { manyRecords } from './verification-helpers';

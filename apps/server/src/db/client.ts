@@ -14,6 +14,10 @@ import * as schema from './schema';
 
 /** One type for both engines, so repositories never know which one they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What a query runs on: the database itself or one of its transactions. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+/** The handle a `db.transaction` callback receives. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What the job scheduler connects through: its own pool on PostgreSQL, the one embedded client on PGlite. */
 export type JobsConnection = { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };

@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import type { Executor } from './client';
 
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 type Column<Data, NotNull extends boolean = true> = AnyPgColumn<{ data: Data; notNull: NotNull }>;
 
 /** The columns every table of one-use secrets has: whose it is, until when it works, and when it was used. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ensureDefaultConsentForms } from '../modules/consent/forms';
-import { publishStudyInstruments } from '../modules/surveys/instruments';
+import { publishStudyInstruments } from '../modules/surveys/rounds/instruments';
 import { hashPassword } from '../security/password-hash';
 import type { Clock } from '../providers/clock/clock';
 import { databaseFileStore, type FileStore } from '../providers/storage/file-store';

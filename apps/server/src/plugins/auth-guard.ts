@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@portal/shared/constants';
 import { requestLanguage, translate } from '../lib/localize';
-import type { VerifiedAccess } from '../modules/auth/tokens';
+import type { VerifiedAccess } from '../security/verified-access';
 
 declare module 'fastify' {
   interface FastifyRequest {

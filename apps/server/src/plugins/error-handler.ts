@@ -5,9 +5,6 @@ import { requestLanguage, translate } from '../lib/localize';
 import { DocumentStoreUnavailableError } from '../providers/storage/object-bucket';
 import { isFrameworkError, statusMessage } from './http-envelope';
 
-/** The English text of the generic failure, in the catalogs as `error.generic`. */
-export const GENERIC_ERROR_MESSAGE = translate('en', 'error.generic');
-
 /** The dotted field name of a validation issue's JSON pointer (`/a/0` → `a.0`); '' for the body itself. */
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').replaceAll('/', '.');
 

@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { z } from 'zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { API_BASE } from '@portal/shared/constants';
+import { MINUTE_MS } from '@portal/shared/durations';
 import type { Database } from '../db/client';
 import { requestLanguage, translate } from '../lib/localize';
 import { hashSecret, sameHash } from '../security/one-use-token';
@@ -26,7 +27,6 @@ function poolOf(db: Database): PoolCounts | undefined {
 
 /** The route label of a request that matched no route, so unknown paths never become labels of their own. */
 const UNMATCHED_ROUTE = 'unmatched';
-const MINUTE_MS = 60_000;
 
 /**
  * The portal's Prometheus metrics, in a registry of the app's own (several apps in one process never share one):

@@ -1,6 +1,5 @@
+import { MINUTE_MS } from '@portal/shared/durations';
 import type { Env } from '../env';
-
-const MINUTE_MS = 60_000;
 
 /** A per-IP limit of `max` requests per window, multiplied by RATE_LIMIT_FACTOR (1 unless set). */
 export function perIpRateLimit(env: Pick<Env, 'RATE_LIMIT_FACTOR'>, max: number, timeWindow: number) {

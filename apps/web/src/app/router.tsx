@@ -34,8 +34,8 @@ const RegistrationConfirmPage = lazyPage(() => import('../features/registration/
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/password/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/password/ResetPasswordPage'));
-const DashboardPage = lazyWith(
-  () => import('../features/dashboard/DashboardPage'),
+const HomePage = lazyWith(
+  () => import('../features/home/HomePage'),
   () => import('../features/consent/components/ConsentCeremony').then(({ ConsentCeremony }) => ({ ConsentCeremony })),
 );
 const SurveyPage = lazyPage(() => import('../features/surveys/SurveyPage'));
@@ -51,8 +51,8 @@ const SystemOptionsPage = lazyWith(
 );
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'));
 const DashboardViewPage = lazyWith(
-  () => import('../features/dashboards/DashboardViewPage'),
-  () => import('./dashboard-views').then(({ DASHBOARD_VIEWS }) => ({ views: DASHBOARD_VIEWS })),
+  () => import('../features/analytics-dashboards/DashboardViewPage'),
+  () => import('./analytics-dashboard-views').then(({ DASHBOARD_VIEWS }) => ({ views: DASHBOARD_VIEWS })),
 );
 
 /** A page behind a guard: its path must be one the access lists give that guard (checked in router.test.tsx too). */
@@ -81,7 +81,7 @@ export const routes = [
       {
         element: <PrivateRoute />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/dashboard', element: <HomePage /> },
           { path: '/education', element: <ContentPage /> },
           { path: '/research', element: <ContentPage /> },
           { path: '/support-programs', element: <ContentPage /> },

@@ -1,5 +1,6 @@
 import { parseUsDate, type IsoDate } from '../dates';
 import { TEXT_FIELD_MAX, type TConsentInputField } from './ceremony';
+import { DAY_MS } from '../durations';
 
 export interface FieldValueProblem {
   /** The field's id. */
@@ -8,7 +9,6 @@ export interface FieldValueProblem {
   message: string;
 }
 
-const DAY_MS = 86_400_000;
 const dayNumber = (iso: IsoDate) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 
 /**

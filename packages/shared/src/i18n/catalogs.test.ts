@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../audit/audit-log';
+import { AUDIT_ACTIONS } from '../audit-log/audit-log';
 import en from './en.json';
 import sp from './sp.json';
 import { catalogProblems, keyUsesIn, pluralFormProblems } from './catalog-check';

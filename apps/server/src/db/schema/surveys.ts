@@ -18,7 +18,7 @@ import { emailMessages } from './mail';
 
 /**
  * A questionnaire definition (a SurveyJS JSON form) and its version. The study's instruments are published by
- * the server at start from the files in modules/surveys/instruments; one-time survey forms come from
+ * the server at start from the files in modules/surveys/rounds/instruments; one-time survey forms come from
  * administrators. A version is never edited: a change is a new version, and answers point at the one they were
  * given on.
  */

@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { profilePictures, users } from '../../db/schema';
 import type { DocumentPlace } from '../../providers/storage/file-store';
 import type { KeptPicture } from './picture';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** Finds a user's details; `GET /keycloak/user` runs it on every page, so it is built once and prepared. */
 export function prepareUserDetailsLookup(db: Database) {

@@ -8,12 +8,12 @@ import {
 } from '@portal/shared/account/communication-preferences';
 import { PICTURE_PATH, PROFILE_MESSAGES, ZProfileUpdateReply } from '@portal/shared/account/profile';
 import { ROLES } from '@portal/shared/constants';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../lib/localize';
 import { refused, sendOutcome, sendRefusal } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 import { readProfileUpload, registerProfileMultipart } from './profile-upload';
 
-const MINUTE_MS = 60_000;
 const tags = ['account'];
 const security = [{ bearerAuth: [] }];
 

@@ -1,12 +1,10 @@
 import { and, eq, getTableColumns, gt, isNull, ne, sql, type WithSubquery } from 'drizzle-orm';
 import { auditColumns, auditInsert, type AuditColumns, type AuditEntry } from '../../db/audit';
 import { isLiveAccountOf } from '../../db/accounts';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
 import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
 import type { SecurityPolicyRow } from '../../db/security-policy';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 /** What signing in needs to know of an account. */
 const loginAccount = {

@@ -8,6 +8,7 @@ import {
   ZRefreshTokenRequest,
 } from '@portal/shared/auth/session';
 import { API_BASE } from '@portal/shared/constants';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../lib/localize';
 import { sendRefusal } from '../../lib/outcome';
 import { bearerToken } from '../../plugins/auth-guard';
@@ -15,7 +16,6 @@ import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['auth'];
-const MINUTE_MS = 60_000;
 const LOGIN_PATH = `${API_BASE}/login`;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
 import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
+import { MINUTE_MS, HOUR_MS } from '@portal/shared/durations';
 import { ACCOUNTS_TOPIC, type ChangeNotices } from '../../db/change-notices';
 import { cachedUntilChanged } from '../../lib/row-cache';
 import type { Database } from '../../db/client';
@@ -14,7 +15,8 @@ import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
 import { codeMatches, hashSecret, newEmailCode, newOneUseToken } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
-import { ACCESS_TOKEN_SECONDS, type TokenIssuer, type VerifiedAccess } from './tokens';
+import type { VerifiedAccess } from '../../security/verified-access';
+import { ACCESS_TOKEN_SECONDS, type TokenIssuer } from './tokens';
 import {
   findLoginAccountById,
   findSessionOfRefreshToken,
@@ -32,7 +34,6 @@ import {
 
 /** However active it stays, a session ends this long after its login. */
 export const SESSION_MAX_HOURS = 12;
-const MINUTE_MS = 60_000;
 
 /** Each refusal of sign-in: its status, its message key, and the code the web app acts on. */
 const REFUSALS = {
@@ -127,7 +128,7 @@ export function createAuthService(deps: AuthDeps) {
   ) {
     const now = clock.now();
     const sessionId = randomUUID();
-    const expiresAt = new Date(now.getTime() + SESSION_MAX_HOURS * 3_600_000);
+    const expiresAt = new Date(now.getTime() + SESSION_MAX_HOURS * HOUR_MS);
     const refresh = newRefreshToken(policy, expiresAt, now);
     const reply = await tokenResponse(account, sessionId, refresh.token, now);
     await openSession({

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TTokenClaims } from '@portal/shared/auth/token-claims';
 import type { Role } from '@portal/shared/constants';
 import { TOKEN_ALGORITHM, type TokenSigningKey } from '../../security/token-signing-key';
+import type { VerifiedAccess } from '../../security/verified-access';
 
 /** Access tokens live five minutes (issue: tokens); the web app refreshes them about a minute before. */
 export const ACCESS_TOKEN_SECONDS = 300;
@@ -20,13 +21,6 @@ export interface TokenSubject {
   language: TTokenClaims['language'];
   role: Role;
   isConsentSigned: boolean;
-}
-
-/** What a verified access token says about its bearer. */
-export interface VerifiedAccess {
-  userId: string;
-  sessionId: string;
-  role: Role;
 }
 
 const ZVerifiedPayload = z.object({

@@ -10,7 +10,7 @@ import { insertWithdrawal, lockParticipant } from './repository';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export interface WithdrawalDeps {
+export interface StudyWithdrawalDeps {
   db: Database;
   clock: Clock;
   mailer: Mailer;
@@ -32,7 +32,7 @@ export type WithdrawalResult =
  * (no sign-in, no study e-mail, the address free to register again), every session ends at once, and the signed
  * consent and the answers already given stay as they are. One confirmation e-mail follows.
  */
-export function createWithdrawalService({ db, clock, mailer, revokeSessions }: WithdrawalDeps) {
+export function createStudyWithdrawalService({ db, clock, mailer, revokeSessions }: StudyWithdrawalDeps) {
   /** The one core of every withdrawal, inside the caller's transaction; the caller delivers the e-mail after commit. */
   async function withdrawWithin(tx: Transaction, order: WithdrawalOrder, now: Date): Promise<WithdrawalResult> {
     const locked = await lockParticipant(tx, order.userId);
@@ -81,4 +81,4 @@ export function createWithdrawalService({ db, clock, mailer, revokeSessions }: W
     },
   };
 }
-export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
+export type StudyWithdrawalService = ReturnType<typeof createStudyWithdrawalService>;

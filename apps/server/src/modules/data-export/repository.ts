@@ -2,6 +2,7 @@ import { and, asc, between, count, eq, gt, isNotNull, sql, type SQL } from 'driz
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import type { Database } from '../../db/client';
+import { withinStudyDays } from '../../db/study-days';
 import {
   consentForms,
   consentSignatures,
@@ -24,9 +25,7 @@ export interface DayWindow {
 }
 
 function withinDays(column: AnyPgColumn, { range, timeZone }: DayWindow): SQL | undefined {
-  if (!range) return undefined;
-  return sql`${column} >= (${range.from}::date::timestamp at time zone ${timeZone})
-    and ${column} < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})`;
+  return range ? withinStudyDays(column, range, timeZone) : undefined;
 }
 
 /** Every questionnaire version with its submitted responses counted: instruments in round order, then the rest. */

@@ -9,12 +9,12 @@ import {
   ZRegisterQuery,
   ZSurveyAnswersQuery,
 } from '@portal/shared/data-export/data-export';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { sendRefusal, type DataOutcome } from '../../lib/outcome';
 import { sendCsv } from '../../lib/send-csv';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 import type { CsvDownload, Exporter } from './service';
 
-const MINUTE_MS = 60_000;
 const tags = ['data-export'];
 const security = [{ bearerAuth: [] }];
 const RANGE_NOTE =

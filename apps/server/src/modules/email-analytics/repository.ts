@@ -3,15 +3,11 @@ import type { TDateRange } from '@portal/shared/api/date-range';
 import type { TEmailFailuresQuery } from '@portal/shared/email-analytics/email-failures';
 import { FOLLOW_UP_DAYS, type TFollowUpKind } from '@portal/shared/email-analytics/email-summary';
 import type { Database } from '../../db/client';
+import { onePage } from '../../db/paging';
 import { emailMessages } from '../../db/schema';
+import { studyRangeBounds } from '../../db/study-days';
 
 type Reader = Pick<Database, 'select' | 'execute'>;
-
-/** The instants a range of calendar days of `timeZone` covers: its first day's start up to the day after its last. */
-const rangeBounds = ({ from, to }: TDateRange, timeZone: string) => ({
-  start: sql`(${from}::date::timestamp at time zone ${timeZone})`,
-  end: sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`,
-});
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -28,7 +24,7 @@ export interface MessageCountRow {
 
 /** The messages created in the range by day (of the time zone), template and language, counted by where they stand. */
 export async function countMessages(db: Reader, range: TDateRange, timeZone: string) {
-  const { start, end } = rangeBounds(range, timeZone);
+  const { start, end } = studyRangeBounds(range, timeZone);
   const result = await db.execute(sql`
     select to_char(created_at at time zone ${timeZone}, 'YYYY-MM-DD') as "date", template, language,
       count(*) filter (where status = 'sent')::int as "sent",
@@ -49,7 +45,7 @@ export async function countMessages(db: Reader, range: TDateRange, timeZone: str
  * stands for the failed one its reminder or invitation names.
  */
 export async function countFollowUps(db: Reader, range: TDateRange, timeZone: string) {
-  const { start, end } = rangeBounds(range, timeZone);
+  const { start, end } = studyRangeBounds(range, timeZone);
   const within = (column: string) =>
     sql`${sql.raw(column)} >= m.sent_at and ${sql.raw(column)} < m.sent_at + make_interval(days => ${FOLLOW_UP_DAYS})`;
   const sentIn = sql`m.status = 'sent' and m.created_at >= ${start} and m.created_at < ${end}`;
@@ -90,34 +86,36 @@ const retryState = sql<string>`case
 
 /** One page of the messages created in the range that failed for good, the latest attempt first. */
 export async function listFailures(db: Reader, query: TEmailFailuresQuery, timeZone: string) {
-  const { start, end } = rangeBounds(query, timeZone);
+  const { start, end } = studyRangeBounds(query, timeZone);
   const failedIn = and(
     eq(emailMessages.status, 'failed'),
     gte(emailMessages.createdAt, sql`${start}`),
     lt(emailMessages.createdAt, sql`${end}`),
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: emailMessages.id,
-        lastAttemptAt: emailMessages.lastAttemptAt,
-        createdAt: emailMessages.createdAt,
-        recipient: emailMessages.recipient,
-        template: emailMessages.template,
-        language: emailMessages.language,
-        attempts: emailMessages.attempts,
-        reply: sql<string | null>`coalesce(${emailMessages.smtpReply}, ${emailMessages.error})`,
-        bounced: emailMessages.recipientRefused,
-        retry: retryState,
-      })
-      .from(emailMessages)
-      .where(failedIn)
-      .orderBy(
-        query.sort.direction === 'asc' ? emailMessages.lastAttemptAt : desc(emailMessages.lastAttemptAt),
-        emailMessages.id,
-      )
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({
+          id: emailMessages.id,
+          lastAttemptAt: emailMessages.lastAttemptAt,
+          createdAt: emailMessages.createdAt,
+          recipient: emailMessages.recipient,
+          template: emailMessages.template,
+          language: emailMessages.language,
+          attempts: emailMessages.attempts,
+          reply: sql<string | null>`coalesce(${emailMessages.smtpReply}, ${emailMessages.error})`,
+          bounced: emailMessages.recipientRefused,
+          retry: retryState,
+        })
+        .from(emailMessages)
+        .where(failedIn)
+        .orderBy(
+          query.sort.direction === 'asc' ? emailMessages.lastAttemptAt : desc(emailMessages.lastAttemptAt),
+          emailMessages.id,
+        )
+        .$dynamic(),
+      query,
+    ),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(emailMessages)

@@ -9,11 +9,11 @@ import {
   ZEmailRetryReply,
 } from '@portal/shared/email-analytics/email-failures';
 import { FOLLOW_UP_DAYS, ZEmailSummaryQuery, ZEmailSummaryReply } from '@portal/shared/email-analytics/email-summary';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { sendOutcome } from '../../lib/outcome';
 import { FAILED_PAYLOAD_DAYS } from '../../providers/mail/ledger';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
-const MINUTE_MS = 60_000;
 const tags = ['email-analytics'];
 const security = [{ bearerAuth: [] }];
 

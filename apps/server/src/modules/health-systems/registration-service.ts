@@ -48,7 +48,7 @@ async function takenProblems(tx: Tx, name: string, databaseValue: string | undef
 }
 
 /** Onboarding a health system and changing all of it at once: each in one transaction, all or nothing. */
-export function createRegistrationService(deps: HealthSystemsDeps) {
+export function createSystemRegistrationService(deps: HealthSystemsDeps) {
   const { db, clock } = deps;
 
   /**
@@ -200,4 +200,4 @@ export function createRegistrationService(deps: HealthSystemsDeps) {
     },
   };
 }
-export type RegistrationService = ReturnType<typeof createRegistrationService>;
+export type SystemRegistrationService = ReturnType<typeof createSystemRegistrationService>;

@@ -2,11 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ZHealthReply, ZReadyReply } from '@portal/shared/health';
 import { requestLanguage, translate } from '../../lib/localize';
-import { ttlCache } from '../../lib/ttl-cache';
-import { databaseAnswersWithin, pingDatabase } from './repository';
+import { createHealthService } from './service';
 
-/** How long a successful ping answers health checks: a burst of them pings the database once per interval. */
-const HEALTH_PING_REUSE_MS = 5_000;
 /** How long readiness waits for the database before it answers not ready. */
 const READY_TIMEOUT_MS = 2_000;
 const tags = ['health'];
@@ -18,13 +15,13 @@ export interface HealthRoutesOptions {
 
 /** Health (database ready, checked at most once per interval), liveness (process up) and readiness (database now). */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { scheduler }) => {
-  const recentPing = ttlCache(() => pingDatabase(app.db), HEALTH_PING_REUSE_MS, app.clock);
+  const health = createHealthService(app.db, app.clock);
 
   app.get(
     '/health',
     { schema: { tags, summary: 'Answers once the database is ready', response: { 200: ZHealthReply } } },
     async () => {
-      await recentPing.get();
+      await health.databaseReady();
       return { status: true as const };
     },
   );
@@ -53,7 +50,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      if (!(await databaseAnswersWithin(app.db, READY_TIMEOUT_MS))) {
+      if (!(await health.databaseAnswersWithin(READY_TIMEOUT_MS))) {
         return reply
           .code(503)
           .send({ status: false, message: translate(requestLanguage(request), 'service.databaseUnavailable') });

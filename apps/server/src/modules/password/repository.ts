@@ -1,10 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { findLiveAccountByEmail } from '../../db/accounts';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
 import { passwordResetTokens, users } from '../../db/schema';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 const resetAccount = {
   id: users.id,

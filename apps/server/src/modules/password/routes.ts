@@ -8,11 +8,11 @@ import {
   ZVerifyResetPasswordReply,
 } from '@portal/shared/password/reset-password';
 import { ZChangePasswordReply, ZChangePasswordRequest } from '@portal/shared/password/change-password';
+import { HOUR_MS } from '@portal/shared/durations';
 import { sendOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['password'];
-const HOUR_MS = 3_600_000;
 
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.password;

@@ -9,6 +9,7 @@ import {
 } from '@portal/shared/password/reset-password';
 import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import { z } from 'zod';
+import { HOUR_MS } from '@portal/shared/durations';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { findSecurityPolicy } from '../../db/security-policy';
@@ -29,7 +30,6 @@ import {
 
 /** A reset link works for an hour: long enough to find the e-mail, short enough to be worth little if leaked. */
 export const RESET_LINK_MINUTES = 60;
-const HOUR_MS = 3_600_000;
 export const RESET_EMAIL_LIMIT = { max: 3, windowMs: HOUR_MS };
 /** Tries of the current password per account on Change Password: enough for typos, too few for guessing. */
 export const CHANGE_PASSWORD_LIMIT = { max: 5, windowMs: HOUR_MS / 4 };

@@ -10,13 +10,12 @@ import {
   ZResendActivationQuery,
   ZResendActivationReply,
 } from '@portal/shared/registration/activation';
+import { MINUTE_MS, HOUR_MS } from '@portal/shared/durations';
 import { sendOutcome as reply } from '../../lib/outcome';
 import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['registration'];
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.registration;

@@ -15,6 +15,7 @@ import type { TPasswordPolicy } from '@portal/shared/reference/password-policy';
 import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
 import type { Language } from '@portal/shared/constants';
 import { z } from 'zod';
+import { HOUR_MS, DAY_MS } from '@portal/shared/durations';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { findSecurityPolicy } from '../../db/security-policy';
@@ -35,8 +36,6 @@ import {
   insertVerificationRecord,
 } from './repository';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** Per-address limits (per-IP limits sit on the routes). */
 export const EMAIL_LIMITS = {
   validateCredentials: { max: 10, windowMs: HOUR_MS / 6 },

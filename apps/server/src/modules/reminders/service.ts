@@ -14,7 +14,7 @@ import { findDueReminders, recordDispatch, reminderStillNeeded, scheduledTypes, 
 const PER_RUN = 500;
 const LOGIN_PATH = '/login-patient';
 
-export interface ReminderDeps {
+export interface ReminderSenderDeps {
   db: Database;
   clock: Clock;
   mailer: Mailer;
@@ -51,7 +51,7 @@ const TEMPLATES: Record<TReminderType, string> = {
  * refused the address for good) or `superseded` (a later day of the same reminder fell due at the same time, as
  * after an outage: only the latest goes).
  */
-export function createReminderService(deps: ReminderDeps) {
+export function createReminderSender(deps: ReminderSenderDeps) {
   const { db, clock, mailer } = deps;
   const loginLink = `${deps.publicUrl}${LOGIN_PATH}`;
 
@@ -154,4 +154,4 @@ export function createReminderService(deps: ReminderDeps) {
     },
   };
 }
-export type ReminderService = ReturnType<typeof createReminderService>;
+export type ReminderSender = ReturnType<typeof createReminderSender>;

@@ -1,6 +1,5 @@
 import type { TDowntime } from '@portal/shared/settings/downtime';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@portal/shared/durations';
 
 export interface DowntimeRow {
   enableDowntime: boolean;

@@ -3,11 +3,12 @@ import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ZDowntimeReply, ZDowntimeUpdate } from '@portal/shared/settings/downtime';
 import { ZClientConfigReply } from '@portal/shared/client-config';
 import { ROLES } from '@portal/shared/constants';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit, publicReadRateLimit } from '../../plugins/rate-limits';
 import { reminderRoutes } from './reminders/routes';
-import { securityPolicyRoutes } from './security-policy-routes';
-import { settingChangesRoutes } from './setting-changes-routes';
+import { securityPolicyRoutes } from './security-policy/routes';
+import { settingChangesRoutes } from './change-history/routes';
 import { settingEditor } from '../../lib/setting-editor';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/downtime',
     {
       onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 60, 60_000) },
+      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
       schema: {
         tags: ['settings'],
         summary:

@@ -14,8 +14,8 @@ import { describeDowntime, downtimeValue } from './downtime';
 import { createReminderScheduleService } from './reminders/service';
 import { findDowntimeSettings, lockDowntimeSettings, updateDowntimeSettings } from './repository';
 import type { SettingEditor } from '../../lib/setting-editor';
-import { createSecurityPolicyService } from './security-policy-service';
-import { createSettingChangesService } from './setting-changes-service';
+import { createSecurityPolicyService } from './security-policy/service';
+import { createSettingChangesService } from './change-history/service';
 
 const SETTINGS_TTL_MS = 5_000;
 /** Announced when the downtime window changes; every process then reads its settings again. */

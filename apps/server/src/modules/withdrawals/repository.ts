@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TDateRange } from '@portal/shared/api/date-range';
 import type { SortOrder } from '@portal/shared/api/paging';
 import type { TPendingRequestsQuery } from '@portal/shared/withdrawals/manual-withdraw';
 import type { TWithdrawalUsersQuery } from '@portal/shared/withdrawals/withdrawal-users';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
+import { onePage } from '../../db/paging';
 import { consentWithdrawals, manualWithdrawalRequests, users } from '../../db/schema';
-
-type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+import { withinStudyDays } from '../../db/study-days';
 
 const requester = alias(users, 'requester');
 const order = <F extends string>(sort: SortOrder<F>) => (sort.direction === 'asc' ? asc : desc);
@@ -16,34 +17,36 @@ export async function listWithdrawalUsers(db: Executor, query: TWithdrawalUsersQ
   const by = order(query.sort);
   const sortColumn = query.sort.field === 'email' ? sql`lower(${users.email})` : consentWithdrawals.withdrawnAt;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: consentWithdrawals.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        withdrawnAt: consentWithdrawals.withdrawnAt,
-        reason: consentWithdrawals.reason,
-        source: consentWithdrawals.source,
-        requestedBy: requester.email,
-      })
-      .from(consentWithdrawals)
-      .innerJoin(users, eq(users.id, consentWithdrawals.userId))
-      .leftJoin(requester, eq(requester.id, consentWithdrawals.requestedBy))
-      .orderBy(by(sortColumn), by(consentWithdrawals.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({
+          id: consentWithdrawals.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          withdrawnAt: consentWithdrawals.withdrawnAt,
+          reason: consentWithdrawals.reason,
+          source: consentWithdrawals.source,
+          requestedBy: requester.email,
+        })
+        .from(consentWithdrawals)
+        .innerJoin(users, eq(users.id, consentWithdrawals.userId))
+        .leftJoin(requester, eq(requester.id, consentWithdrawals.requestedBy))
+        .orderBy(by(sortColumn), by(consentWithdrawals.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(consentWithdrawals),
   ]);
   return { rows, total: total?.total ?? 0 };
 }
 
-/** When and by whom each withdrawal since `from` was carried out. */
-export function findWithdrawalsBetween(db: Executor, from: Date, until: Date) {
+/** When and by whom each withdrawal on the range's days (of `timeZone`) was carried out. */
+export function findWithdrawalsWithin(db: Executor, range: TDateRange, timeZone: string) {
   return db
     .select({ withdrawnAt: consentWithdrawals.withdrawnAt, source: consentWithdrawals.source })
     .from(consentWithdrawals)
-    .where(and(gte(consentWithdrawals.withdrawnAt, from), lt(consentWithdrawals.withdrawnAt, until)));
+    .where(withinStudyDays(consentWithdrawals.withdrawnAt, range, timeZone));
 }
 
 /** Withdrawals of all time, per who carried them out. */
@@ -124,21 +127,23 @@ const PENDING_SORT = {
 export async function listPendingRequests(db: Executor, query: TPendingRequestsQuery) {
   const by = order(query.sort);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: manualWithdrawalRequests.id,
-        email: manualWithdrawalRequests.email,
-        reason: manualWithdrawalRequests.reason,
-        requestedAt: manualWithdrawalRequests.requestedAt,
-        dueAt: manualWithdrawalRequests.dueAt,
-        requestedBy: users.email,
-      })
-      .from(manualWithdrawalRequests)
-      .innerJoin(users, eq(users.id, manualWithdrawalRequests.requestedBy))
-      .where(isPending)
-      .orderBy(by(PENDING_SORT[query.sort.field]), by(manualWithdrawalRequests.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
+    onePage(
+      db
+        .select({
+          id: manualWithdrawalRequests.id,
+          email: manualWithdrawalRequests.email,
+          reason: manualWithdrawalRequests.reason,
+          requestedAt: manualWithdrawalRequests.requestedAt,
+          dueAt: manualWithdrawalRequests.dueAt,
+          requestedBy: users.email,
+        })
+        .from(manualWithdrawalRequests)
+        .innerJoin(users, eq(users.id, manualWithdrawalRequests.requestedBy))
+        .where(isPending)
+        .orderBy(by(PENDING_SORT[query.sort.field]), by(manualWithdrawalRequests.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ total: count() }).from(manualWithdrawalRequests).where(isPending),
   ]);
   return { rows, total: total?.total ?? 0 };

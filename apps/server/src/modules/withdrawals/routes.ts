@@ -16,10 +16,10 @@ import {
   ZWithdrawalUsersQuery,
   ZWithdrawalUsersReply,
 } from '@portal/shared/withdrawals/withdrawal-users';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { sendOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
-const MINUTE_MS = 60_000;
 const tags = ['withdrawals'];
 const security = [{ bearerAuth: [] }];
 

@@ -14,7 +14,7 @@ import {
   type TWithdrawalUser,
   type TWithdrawalUsersQuery,
 } from '@portal/shared/withdrawals/withdrawal-users';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
@@ -28,15 +28,13 @@ import {
   findLatestClosedRequest,
   findPendingRequest,
   findStudyParticipant,
-  findWithdrawalsBetween,
+  findWithdrawalsWithin,
   insertRequest,
   listPendingRequests,
   listWithdrawalUsers,
 } from './repository';
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-export interface WithdrawalsDeps {
+export interface WithdrawalsAdminDeps {
   db: Database;
   clock: Clock;
   mailer: Pick<Mailer, 'deliverNow'>;
@@ -57,7 +55,6 @@ export interface WithdrawalsDeps {
   carryOutAt(at: Date): void;
 }
 
-/** The `YYYY-MM` keys of the last `count` months, the month of `now` (in the time zone) last. */
 /** The months (`YYYY-MM`) from the one of `from` to the one of `to`, both included. */
 function monthsBetween(from: IsoDate, to: IsoDate): string[] {
   const index = (date: IsoDate) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
@@ -75,7 +72,6 @@ function lastTwelveMonths(now: Date, timeZone: string): TDateRange {
   return { from: `${Math.floor(first / 12)}-${String((first % 12) + 1).padStart(2, '0')}-01`, to };
 }
 
-const DAY_MS = 86_400_000;
 const fieldRefusal = (status: number, message: string) => refused(status, message, [{ errorField: 'email', message }]);
 
 /**
@@ -83,10 +79,10 @@ const fieldRefusal = (status: number, message: string) => refused(status, messag
  * by phone or letter. A request waits for the hold, when it can still be deleted; then `carryOutDue` carries it
  * out exactly as the participant's own withdrawal.
  */
-export function createWithdrawalsService(deps: WithdrawalsDeps) {
+export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
   const { db, clock, mailer, withdrawWithin, holdSeconds, timeZone } = deps;
 
-  /** Carries out one due request in its own transaction; false when none is left to claim. */
+  /** Claims one due request and carries it out (or skips it) in its own transaction; false when none was claimed. */
   async function carryOutOne(): Promise<boolean> {
     const now = clock.now();
     const outcome = await db.transaction(async (tx) => {
@@ -130,18 +126,16 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       };
     },
 
-    /** Withdrawals per month over the last twelve, and of all time, split by who carried them out. */
-    /** Withdrawals per month over a range of the study's calendar (the last 12 months unless given). */
+    /**
+     * Withdrawals per month over a range of the study's calendar (the last 12 months unless given), and of all
+     * time, split by who carried them out.
+     */
     async summary(range: TOptionalDateRange): Promise<TWithdrawalSummary> {
       const { from, to } =
         range.from && range.to ? { from: range.from, to: range.to } : lastTwelveMonths(clock.now(), timeZone);
       const months = new Map(monthsBetween(from, to).map((month) => [month, { month, participant: 0, manual: 0 }]));
-      // A day of any time zone lies within a day either side of the same UTC day.
-      const since = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS);
-      const until = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * DAY_MS);
-      for (const row of await findWithdrawalsBetween(db, since, until)) {
+      for (const row of await findWithdrawalsWithin(db, { from, to }, timeZone)) {
         const day = calendarDate(row.withdrawnAt, timeZone);
-        if (day < from || day > to) continue;
         months.get(day.slice(0, 7))![row.source as TWithdrawalSource] += 1;
       }
       const total = { participant: 0, manual: 0 };
@@ -164,7 +158,10 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
       };
     },
 
-    /** Records a request for a participant in the study; one pending request per address. */
+    /**
+     * Records a request for a participant in the study, due when the hold ends (`holdSeconds` from now), and asks
+     * the scheduler to carry it out then; one pending request per address.
+     */
     async request(adminId: string, body: TManualWithdrawRequest, context: RequestContext): Promise<Outcome> {
       const now = clock.now();
       const dueAt = new Date(now.getTime() + holdSeconds * 1000);
@@ -232,4 +229,4 @@ export function createWithdrawalsService(deps: WithdrawalsDeps) {
     },
   };
 }
-export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
+export type WithdrawalsAdminService = ReturnType<typeof createWithdrawalsAdminService>;

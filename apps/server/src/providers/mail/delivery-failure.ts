@@ -1,4 +1,4 @@
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '@portal/shared/durations';
 
 /** The waits before the second, third, … attempt; after the last, the message has failed for good. */
 export const RETRY_DELAYS_MS = [1, 5, 15, 60, 180, 360].map((minutes) => minutes * MINUTE_MS);

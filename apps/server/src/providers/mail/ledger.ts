@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { emailMessages, oneTimeSurveyUsers } from '../../db/schema';
+import { DAY_MS } from '@portal/shared/durations';
+import type { Database, Transaction } from '../../db/client';
+import { emailMessages, oneTimeSurveyUsers, users } from '../../db/schema';
 import type { MailContent } from './templates/render';
 
 /** A file sent with a message: a stored document, read again when the message is delivered. */
@@ -131,7 +132,7 @@ export const FAILED_PAYLOAD_DAYS = 7;
 
 /** Drops the content of failed messages whose last attempt is more than `FAILED_PAYLOAD_DAYS` days before `now`. */
 export async function purgeFailedPayloads(db: Pick<Database, 'update'>, now: Date) {
-  const before = new Date(now.getTime() - FAILED_PAYLOAD_DAYS * 86_400_000);
+  const before = new Date(now.getTime() - FAILED_PAYLOAD_DAYS * DAY_MS);
   await db
     .update(emailMessages)
     .set({ payload: null })
@@ -143,8 +144,6 @@ export async function purgeFailedPayloads(db: Pick<Database, 'update'>, now: Dat
       ),
     );
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Why a failed message cannot be sent again. */
 export type RetryRefusal = 'notFound' | 'alreadyRetried' | 'bounced' | 'expired';
@@ -190,4 +189,20 @@ export async function queueRetry(
   // A one-time invitation is followed through the copy from now on, so its survey shows what became of the copy.
   await tx.update(oneTimeSurveyUsers).set({ emailId: row!.id }).where(eq(oneTimeSurveyUsers.emailId, id));
   return { ok: true, id: row!.id, template: failed.template };
+}
+
+/** Whether a user is withdrawn and which e-mails they take, for the check before a message is sent. */
+export async function findRecipientStanding(executor: Pick<Database, 'select'>, userId: string) {
+  const [row] = await executor
+    .select({ status: users.status, email: users.emailSubscription, newsletter: users.newsletterSubscription })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Writes one message to the ledger, in the caller's transaction or on its own; answers its id. */
+export async function insertMessage(executor: Pick<Database, 'insert'>, values: typeof emailMessages.$inferInsert) {
+  const [row] = await executor.insert(emailMessages).values(values).returning({ id: emailMessages.id });
+  return row!.id;
 }

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Language } from '@portal/shared/constants';
 import type { TContactSettings } from '@portal/shared/client-config';
-import type { Database } from '../../db/client';
-import { emailMessages, users } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../clock/clock';
 import type { FileStore } from '../storage/file-store';
 import { deliveryFailure } from './delivery-failure';
 import {
   claimDue,
+  findRecipientStanding,
+  insertMessage,
   MAIL_PRIORITY,
   purgeFailedPayloads,
   queueRetry,
@@ -22,8 +22,6 @@ import {
 import type { MailOutcome } from '../../plugins/metrics';
 import type { MailTransport } from './mail-transport';
 import { renderMail, type MailContent } from './templates/render';
-
-type Executor = Pick<Database, 'insert' | 'select'>;
 
 export interface SendMailRequest {
   to: string;
@@ -131,11 +129,7 @@ export function createMailer({
     payload: Pick<MailPayload, 'evenIfWithdrawn' | 'subscription'>,
   ): Promise<string | undefined> {
     if (!userId) return undefined;
-    const [row] = await executor
-      .select({ status: users.status, email: users.emailSubscription, newsletter: users.newsletterSubscription })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const row = await findRecipientStanding(executor, userId);
     if (!row) return undefined;
     if (row.status === 'withdrawn' && !payload.evenIfWithdrawn) return 'withdrawn';
     if (payload.subscription !== undefined && !row[payload.subscription]) return 'emailsOff';
@@ -235,23 +229,19 @@ export function createMailer({
       };
       const reason = await suppression(executor, request.userId, payload);
       const now = clock.now();
-      const [row] = await executor
-        .insert(emailMessages)
-        .values({
-          userId: request.userId,
-          recipient: request.to,
-          template: request.template,
-          language: request.language,
-          subject: request.content.subject,
-          transport: transport.kind,
-          priority: MAIL_PRIORITY[request.priority ?? 'account'],
-          ...(reason
-            ? { status: 'suppressed', suppressedReason: reason }
-            : { status: 'queued', payload, nextAttemptAt: now }),
-          createdAt: now,
-        })
-        .returning({ id: emailMessages.id });
-      return row!.id;
+      return insertMessage(executor, {
+        userId: request.userId,
+        recipient: request.to,
+        template: request.template,
+        language: request.language,
+        subject: request.content.subject,
+        transport: transport.kind,
+        priority: MAIL_PRIORITY[request.priority ?? 'account'],
+        ...(reason
+          ? { status: 'suppressed', suppressedReason: reason }
+          : { status: 'queued', payload, nextAttemptAt: now }),
+        createdAt: now,
+      });
     },
     /** Starts delivering committed messages now, unless downtime holds them back for the sweep. */
     deliverNow(ids: string[]) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ZAuditPageReply, ZTimelineReply, type TAuditSearchInput } from '@portal/shared/audit/audit-log';
+import { ZAuditPageReply, ZTimelineReply, type TAuditSearchInput } from '@portal/shared/audit-log/audit-log';
 import { authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/blob-files';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { AUDIT_LOG_PAGE_SIZES } from '@portal/shared/audit/audit-log';
+import { AUDIT_LOG_PAGE_SIZES } from '@portal/shared/audit-log/audit-log';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { DateRangeFilter } from '../../../components/admin/DateRangeFilter';

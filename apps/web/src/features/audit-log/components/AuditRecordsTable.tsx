@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { auditActionLabel, type TAuditRecord } from '@portal/shared/audit/audit-log';
+import { auditActionLabel, type TAuditRecord } from '@portal/shared/audit-log/audit-log';
 import { formatDateTime } from '@portal/shared/dates';
 import { DataTable, type PagedQueryResult } from '../../../components/admin/DataTable';
 import { browserTimeZone } from '../../../lib/local-date-time';

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type TAuditAction } from '@portal/shared/audit/audit-log';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type TAuditAction } from '@portal/shared/audit-log/audit-log';
 import { NativeSelect } from '../../../components/ui/NativeSelect';
 
 /** Who and what a search asks for; empty boxes ask for anyone and any action. */

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { TTimelineKind } from '@portal/shared/audit/audit-log';
+import type { TTimelineKind } from '@portal/shared/audit-log/audit-log';
 import { serverMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';

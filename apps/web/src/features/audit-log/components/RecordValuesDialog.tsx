@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { TAuditRecord } from '@portal/shared/audit/audit-log';
+import type { TAuditRecord } from '@portal/shared/audit-log/audit-log';
 import { DetailsList } from '../../../components/ui/DetailsList';
 import { recordValues, valueText } from './record-values';
 

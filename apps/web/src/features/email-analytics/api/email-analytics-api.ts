@@ -4,7 +4,7 @@ import { ZEmailFailuresReply, ZEmailRetryReply } from '@portal/shared/email-anal
 import { ZEmailSummaryReply } from '@portal/shared/email-analytics/email-summary';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
-import { useDashboardQuery } from '../../../components/dashboards/dashboard-query';
+import { useDashboardQuery } from '../../../components/analytics-dashboards/dashboard-query';
 
 const FAILURES_KEY = ['email-analytics', 'failures'];
 const rangeQuery = ({ from, to }: TDateRange) => `from=${from}&to=${to}`;

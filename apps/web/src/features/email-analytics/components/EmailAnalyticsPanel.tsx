@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { MEASURE } from '../../../components/ui/styles';
-import { OpenDashboardButton } from '../../../components/dashboards/OpenDashboardButton';
+import { OpenDashboardButton } from '../../../components/analytics-dashboards/OpenDashboardButton';
 import { EmailAnalyticsDashboard } from './EmailAnalyticsDashboard';
 import { EmailFailuresTable } from './EmailFailuresTable';
 import { defaultRange, EmailRangeContext } from './email-range';

@@ -4,7 +4,7 @@ import {
   ZApiKeysReply,
   ZIssuedApiKeyReply,
   type TApiKeyRequest,
-} from '@portal/shared/verification/push-api';
+} from '@portal/shared/health-system-verification/push-api';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
 

@@ -8,7 +8,7 @@ import {
   ZVerificationUpdateReply,
   type TVerificationFilter,
   type TVerificationUpdateInput,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/blob-files';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';

@@ -8,7 +8,7 @@ import {
   undoneMessage,
   type TVerificationBatch,
   type TVerificationBatchSource,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { DataTable } from '../../../components/admin/DataTable';
 import { serverMessage } from '../../../lib/api-client';

@@ -5,7 +5,7 @@ import {
   VERIFICATION_MESSAGES,
   VERIFICATION_PREVIEW_SIZES,
   type TVerificationUpdateResult,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { ConfirmStepButtons } from '../../../components/ui/ConfirmStepButtons';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { serverMessage } from '../../../lib/api-client';

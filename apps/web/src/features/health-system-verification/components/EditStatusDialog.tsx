@@ -1,7 +1,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { VERIFICATION_MESSAGES, type TVerificationRecord } from '@portal/shared/verification/verification-records';
+import {
+  VERIFICATION_MESSAGES,
+  type TVerificationRecord,
+} from '@portal/shared/health-system-verification/verification-records';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { serverMessage } from '../../../lib/api-client';
 import { useUpdateVerification } from '../api/verification-api';

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatDate } from '@portal/shared/dates';
-import { API_KEY_PAGE_SIZES, type TApiKey } from '@portal/shared/verification/push-api';
+import { API_KEY_PAGE_SIZES, type TApiKey } from '@portal/shared/health-system-verification/push-api';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { DataTable } from '../../../components/admin/DataTable';
 import { serverMessage } from '../../../lib/api-client';

@@ -5,7 +5,7 @@ import {
   VERIFICATION_PAGE_SIZES,
   type TVerificationFilter,
   type TVerificationRecord,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { usePagedQueryState } from '../../../lib/paging';
 import { useReloadVerification, type VerificationSortField } from '../api/verification-api';

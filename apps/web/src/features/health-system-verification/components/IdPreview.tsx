@@ -6,7 +6,7 @@ import {
   VERIFICATION_PREVIEW_SIZES,
   type TIdIssue,
   type TIdIssueReason,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { DataTable, type PagedQueryResult } from '../../../components/admin/DataTable';
 import { useLocalPage } from '../../../components/admin/local-page';
 import { usePagedQueryState, type PagedQueryState } from '../../../lib/paging';

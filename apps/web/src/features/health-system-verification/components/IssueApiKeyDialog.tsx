@@ -18,7 +18,7 @@ import {
   ZApiKeyRequest,
   type TApiKeyRequest,
   type TIssuedApiKey,
-} from '@portal/shared/verification/push-api';
+} from '@portal/shared/health-system-verification/push-api';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { SelectField } from '../../../components/ui/SelectField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';

@@ -1,6 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import { useTranslation } from '../../../lib/use-translation';
-import type { TVerificationRecord } from '@portal/shared/verification/verification-records';
+import type { TVerificationRecord } from '@portal/shared/health-system-verification/verification-records';
 
 /** A record's status: Verified (green), Rejected (red) or Pending (neutral), and Withdrawn beside it if so. */
 export function StatusBadge({ record }: { record: Pick<TVerificationRecord, 'isVerified' | 'withdrawn'> }) {

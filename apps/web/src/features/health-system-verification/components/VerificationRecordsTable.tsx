@@ -2,7 +2,10 @@ import { Button } from '@mui/material';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { TVerificationFilter, TVerificationRecord } from '@portal/shared/verification/verification-records';
+import type {
+  TVerificationFilter,
+  TVerificationRecord,
+} from '@portal/shared/health-system-verification/verification-records';
 import { DataTable } from '../../../components/admin/DataTable';
 import { Moment } from '../../../components/ui/Moment';
 import type { PagedQueryState } from '../../../lib/paging';

@@ -5,7 +5,7 @@ import {
   ALL_HEALTH_SYSTEMS,
   VERIFICATION_MESSAGES,
   type TVerificationFilter,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { FieldError } from '../../../components/ui/FieldError';
 import { NativeSelect } from '../../../components/ui/NativeSelect';
 import { useVerificationHealthSystems } from '../api/verification-api';

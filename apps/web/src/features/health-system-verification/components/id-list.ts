@@ -3,7 +3,7 @@ import {
   VERIFICATION_CSV_MAX_BYTES,
   VERIFICATION_IDS_MAX,
   VERIFICATION_MESSAGES,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 import { CsvRefused, readCsvList } from '../../../lib/csv-list';
 import { readPastedList, valueCollector, type ValueList } from '../../../lib/value-list';
 

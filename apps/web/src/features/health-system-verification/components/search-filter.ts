@@ -2,7 +2,7 @@ import {
   USER_ID_PATTERN,
   VERIFICATION_MESSAGES,
   type TVerificationFilter,
-} from '@portal/shared/verification/verification-records';
+} from '@portal/shared/health-system-verification/verification-records';
 
 /** What the search panel holds: the User ID box as typed, and the health system chosen ('' for none chosen). */
 export interface SearchInput {

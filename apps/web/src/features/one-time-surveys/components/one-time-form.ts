@@ -5,6 +5,7 @@ import {
   type TOneTimeSurvey,
   type TOneTimeSurveyUpdate,
 } from '@portal/shared/surveys/one-time-surveys';
+import { MINUTE_MS } from '@portal/shared/durations';
 import { fromLocalInput, toLocalInput } from '../../../lib/local-date-time';
 import { checkDefinition, type DefinitionCheck } from './definition-check';
 
@@ -56,8 +57,6 @@ export const toOneTimeInput = (values: OneTimeForm, participants?: string[]): TO
   effectiveEndDate: fromLocalInput(values.effectiveEndDate),
   ...(participants && { participants }),
 });
-
-const MINUTE_MS = 60_000;
 
 let lastCheck: { text: string; check: Promise<DefinitionCheck> } | undefined;
 /** The definition's check, run once per text: the resolver runs on every change of any field. */

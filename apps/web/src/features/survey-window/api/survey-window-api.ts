@@ -7,7 +7,7 @@ import {
 } from '@portal/shared/surveys/opened-users';
 import { authorizedRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
-import { useDashboardQuery } from '../../../components/dashboards/dashboard-query';
+import { useDashboardQuery } from '../../../components/analytics-dashboards/dashboard-query';
 
 /** `GET /survey/opened-users`: one page of the participants whose survey window is open now. */
 export function useOpenedUsers(request: PageRequest<TOpenedUsersSortField>) {

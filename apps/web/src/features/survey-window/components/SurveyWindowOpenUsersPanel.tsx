@@ -3,7 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { MEASURE } from '../../../components/ui/styles';
 import { OpenedUsersTable } from './OpenedUsersTable';
-import { OpenDashboardButton } from '../../../components/dashboards/OpenDashboardButton';
+import { OpenDashboardButton } from '../../../components/analytics-dashboards/OpenDashboardButton';
 import { SurveyWindowDashboard } from './SurveyWindowDashboard';
 
 /** Survey Window Open Users: the counts, the built-in dashboard, then who has a survey window open now. */

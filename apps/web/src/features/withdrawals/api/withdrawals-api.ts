@@ -8,7 +8,7 @@ import {
 import { ZWithdrawalSummaryReply, ZWithdrawalUsersReply } from '@portal/shared/withdrawals/withdrawal-users';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
-import { useDashboardQuery } from '../../../components/dashboards/dashboard-query';
+import { useDashboardQuery } from '../../../components/analytics-dashboards/dashboard-query';
 
 const WITHDRAWALS_KEY = ['withdrawals'];
 const PENDING_KEY = ['manual-withdraw'];

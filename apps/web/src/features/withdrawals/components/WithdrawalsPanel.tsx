@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { ManualWithdrawDialog } from './ManualWithdrawDialog';
-import { OpenDashboardButton } from '../../../components/dashboards/OpenDashboardButton';
+import { OpenDashboardButton } from '../../../components/analytics-dashboards/OpenDashboardButton';
 import { WithdrawalsDashboard } from './WithdrawalsDashboard';
 import { WithdrawalUsersTable } from './WithdrawalUsersTable';
 
