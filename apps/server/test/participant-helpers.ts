@@ -21,13 +21,13 @@ export async function signedInParticipant(t: TestApp, overrides: PlainPayload = 
   return { email: registered.email, userId: (await userByEmail(t, registered.email))!.id, tokens };
 }
 
-/** An authenticated call; `language` sets the preferredLanguage cookie. */
+/** An authenticated call; `language` sets the preferredLanguage cookie, `headers` adds request headers. */
 export function call(
   t: TestApp,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   token: string | undefined,
-  options: { payload?: unknown; language?: Language } = {},
+  options: { payload?: unknown; language?: Language; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method,
@@ -36,6 +36,7 @@ export function call(
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(options.payload !== undefined ? { 'content-type': 'application/json' } : {}),
       'user-agent': 'ConsentTest/1.0',
+      ...options.headers,
     },
     ...(options.payload !== undefined ? { payload: JSON.stringify(options.payload) } : {}),
     cookies: options.language ? { preferredLanguage: options.language } : {},
