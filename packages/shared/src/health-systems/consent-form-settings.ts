@@ -232,6 +232,8 @@ const ZConsentChange = z.object({
   revision: z.number(),
   /** Participants asked to sign the new version. */
   reconsentRequested: z.number().int(),
+  /** `POST /consent/input-field`: the new field's id, for changing or removing it later. */
+  fieldId: z.string().optional(),
 });
 export type TConsentChange = z.infer<typeof ZConsentChange>;
 export const ZConsentChangeReply = envelope(ZConsentChange);

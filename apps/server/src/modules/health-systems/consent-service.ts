@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Language } from '@portal/shared/constants';
 import {
   CONSENT_FIELDS_MAX,
@@ -171,21 +172,22 @@ export function createConsentService(deps: HealthSystemsDeps) {
       );
     },
 
-    /** `POST /consent/input-field`: the current fields and one more. */
-    addField(
+    /** `POST /consent/input-field`: the current fields and one more, whose new id the reply names. */
+    async addField(
       actorId: string,
       formId: string,
       body: PublishOptions & { inputField: TInputFieldSettings },
       context: RequestContext,
-    ) {
-      const added = toFormField(body.inputField);
-      return changeForm({ formId }, { ...body, actorId, context }, (tx, current) => {
+    ): Promise<DataOutcome<TConsentChange>> {
+      const added = { ...toFormField(body.inputField), fieldId: randomUUID() };
+      const outcome = await changeForm({ formId }, { ...body, actorId, context }, (tx, current) => {
         if (current.fields.length >= CONSENT_FIELDS_MAX) return Promise.resolve(refused(400, M.tooManyFields));
         const fields = [...current.fields.map(keptField), added];
         return onSameFile(deps.files, tx, current, fields, (pages) =>
           placementProblems([added], pages, () => 'inputField'),
         );
       });
+      return outcome.ok ? { ...outcome, data: { ...outcome.data, fieldId: added.fieldId } } : outcome;
     },
 
     /** `PUT /consent/input-field`: the current fields with one changed. */
