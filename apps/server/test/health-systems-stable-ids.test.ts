@@ -184,6 +184,14 @@ describeOnDatabase('Health System Management: consent forms and input fields kee
     expect(await storedCounts(t)).toEqual(countsBefore);
     expect(await consentTab(t, token, id)).toEqual(tabBefore);
 
+    const inSpanish = await call(t, 'DELETE', `/consent/input-field?id=${field!.id}&version=1`, token, {
+      language: 'sp',
+    });
+    expect(inSpanish.statusCode).toBe(409);
+    expect(inSpanish.json().message).toBe(
+      'Otra persona cambió este formulario de consentimiento mientras tanto. Vuelva a cargarlo y haga su cambio de nuevo.',
+    );
+
     // The version loaded, as If-Match: the change is made.
     const current = await call(t, 'DELETE', `/consent/input-field?id=${field!.id}`, token, ifMatch('"2"'));
     expect(current.statusCode, current.body).toBe(200);
