@@ -4,6 +4,7 @@ import {
   CONSENT_FIELDS_MAX,
   CONSENT_FORM_MESSAGES as M,
   type TConsentChange,
+  type TInputFieldEntry,
   type TInputFieldSettings,
 } from '@portal/shared/health-systems/consent-form-settings';
 import { refused, type DataOutcome, type Refusal, type RequestContext } from '../../lib/outcome';
@@ -113,7 +114,7 @@ export function createConsentService(deps: HealthSystemsDeps) {
     async replacePdf(
       actorId: string,
       target: { formId: string; language: Language },
-      settings: PublishOptions & { inputFields?: TInputFieldSettings[] },
+      settings: PublishOptions & { inputFields?: TInputFieldEntry[] },
       file: UploadedFile | undefined,
       context: RequestContext,
     ) {
@@ -132,7 +133,7 @@ export function createConsentService(deps: HealthSystemsDeps) {
     replaceFields(
       actorId: string,
       target: { formId: string; language: Language },
-      body: PublishOptions & { inputFields: TInputFieldSettings[] },
+      body: PublishOptions & { inputFields: TInputFieldEntry[] },
       context: RequestContext,
     ) {
       return changeForm(target, { ...body, actorId, context }, (tx, current) => {
