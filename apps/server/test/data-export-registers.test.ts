@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import {
+  consentFormDocuments,
   consentForms,
   consentSignatures,
   consentWithdrawals,
@@ -38,8 +39,16 @@ async function insertForms(t: TestApp) {
       dropdownLabels: { en: 'North Clinic', sp: 'Clínica Norte' },
     })
     .returning({ id: healthSystems.id });
+  const documents = await t.db
+    .insert(consentFormDocuments)
+    .values([
+      { healthSystemId: system!.id, language: 'en' },
+      { healthSystemId: system!.id, language: 'sp' },
+    ])
+    .returning({ id: consentFormDocuments.id, language: consentFormDocuments.language });
   const form = (id: string, language: string, version: number, retired: boolean) => ({
     id,
+    documentId: documents.find((document) => document.language === language)!.id,
     healthSystemId: system!.id,
     language,
     version,

@@ -1,5 +1,5 @@
 import { PDFDocument, PDFName, PDFString, StandardFonts } from '@cantoo/pdf-lib';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Language } from '@portal/shared/constants';
@@ -189,6 +189,15 @@ export async function consentEntry(t: TestApp, token: string, id: string, langua
   const tab = await consentTab(t, token, id);
   const entry = tab.consentForms.find((form) => form.language === language)!;
   return { ...entry, revision: tab.revision };
+}
+
+/** The row of one version of a form (the form's id as the API answers it). */
+export async function versionRow(t: TestApp, formId: string, version: number) {
+  const [row] = await t.db
+    .select()
+    .from(consentForms)
+    .where(and(eq(consentForms.documentId, formId), eq(consentForms.version, version)));
+  return row!;
 }
 
 /** How many rows registration and publishing write to, for "nothing was stored" checks. */

@@ -14,6 +14,7 @@ import {
   registered,
   UNKNOWN_ID,
   CHANGED_MEANWHILE,
+  versionRow,
 } from './health-system-helpers';
 
 const OUTDATED = {
@@ -22,10 +23,11 @@ const OUTDATED = {
 };
 const PUBLISHED = 'The new version of the consent form is published.';
 
-/** The publication that made a form version current. */
-async function publicationOf(t: TestApp, formId: string) {
-  const [row] = await t.db.select().from(consentPublications).where(eq(consentPublications.formId, formId));
-  return row!;
+/** The publication that made a version of a form current. */
+async function publicationOf(t: TestApp, formId: string, version: number) {
+  const row = await versionRow(t, formId, version);
+  const [publication] = await t.db.select().from(consentPublications).where(eq(consentPublications.formId, row.id));
+  return publication!;
 }
 
 /** An administrator with a registered system (custom forms in both languages, version 1, revision 1). */
@@ -49,27 +51,35 @@ describeEachDatabase('Health System Management: publishing consent form versions
     expect(reply.json()).toEqual({
       status: true,
       message: PUBLISHED,
-      data: { formId: expect.any(String), version: 2, revision: 2, reconsentRequested: 0 },
+      data: { formId: en.id, version: 2, revision: 2, reconsentRequested: 0 },
     });
     const now = await consentEntry(t, token, id, 'en');
-    expect(now).toMatchObject({ id: reply.json().data.formId, version: 2, fileId: en.fileId, revision: 2 });
+    expect(now).toMatchObject({ id: en.id, version: 2, fileId: en.fileId, revision: 2 });
     expect(now.inputFields.map((f) => f.description).at(-1)).toBe('Witness name');
-    const [old] = await t.db.select().from(consentForms).where(eq(consentForms.id, en.id!));
-    expect(old!.retiredAt).not.toBeNull();
-    expect(await publicationOf(t, now.id!)).toMatchObject({
+    expect(now.inputFields.slice(0, 3).map((f) => f.id)).toEqual(en.inputFields.map((f) => f.id));
+    const [v1, v2] = [await versionRow(t, en.id!, 1), await versionRow(t, en.id!, 2)];
+    expect(v1.retiredAt).not.toBeNull();
+    expect(await publicationOf(t, en.id!, 2)).toMatchObject({
       language: 'en',
-      formId: now.id,
-      previousFormId: en.id,
+      formId: v2.id,
+      previousFormId: v1.id,
       changes: [{ kind: 'fieldAdded', field: 'Witness name' }],
       reconsent: false,
       participantsAsked: 0,
     });
 
+    // An editor that loaded version 1 is refused, whether it says so in the body or in If-Match.
     const stale = await call(t, 'PUT', `/update/consent-form/input-fields?id=${en.id}&language=en`, token, {
-      payload: { inputFields: FORM_FIELDS, reconsent: false, revision: 2 },
+      payload: { inputFields: FORM_FIELDS, reconsent: false, version: 1 },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual(OUTDATED);
+    const staleHeader = await call(t, 'PUT', `/update/consent-form/input-fields?id=${en.id}&language=en`, token, {
+      payload: { inputFields: FORM_FIELDS, reconsent: false },
+      headers: { 'if-match': '"1"' },
+    });
+    expect(staleHeader.statusCode).toBe(409);
+    expect(staleHeader.json()).toEqual(OUTDATED);
     // The current form, but an editor loaded before version 2: the system's revision is 2 now.
     const staleRevision = await call(t, 'PUT', `/update/consent-form/input-fields?id=${now.id}&language=en`, token, {
       payload: { inputFields: FORM_FIELDS, reconsent: false, revision: 1 },
@@ -81,12 +91,12 @@ describeEachDatabase('Health System Management: publishing consent form versions
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ status: false, message: 'This consent form does not exist.' });
-    expect(await consentEntry(t, token, id, 'en')).toMatchObject({ id: now.id, version: 2, revision: 2 });
+    expect(await consentEntry(t, token, id, 'en')).toMatchObject({ id: en.id, version: 2, revision: 2 });
 
     // Two editors publish from version 2 at once: one makes version 3, the other is told it changed meanwhile.
     const publish = (fields: unknown[]) =>
       call(t, 'PUT', `/update/consent-form/input-fields?id=${now.id}&language=en`, token, {
-        payload: { inputFields: fields, reconsent: false, revision: 2 },
+        payload: { inputFields: fields, reconsent: false, version: 2 },
       });
     const replies = await Promise.all([publish(FORM_FIELDS), publish([...FORM_FIELDS.slice(1), WITNESS])]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -102,11 +112,12 @@ describeEachDatabase('Health System Management: publishing consent form versions
       { name: 'file', value: await letterPdf(2, 'Revised form'), fileName: 'lakeside-en-v2.pdf' },
     ]);
     expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.json().data).toEqual({ formId: expect.any(String), version: 2, revision: 2, reconsentRequested: 0 });
+    expect(reply.json().data).toEqual({ formId: en.id, version: 2, revision: 2, reconsentRequested: 0 });
     const now = await consentEntry(t, token, id, 'en');
-    expect(now.version).toBe(2);
+    expect(now).toMatchObject({ id: en.id, version: 2 });
     expect(now.fileId).not.toBe(en.fileId);
-    expect((await publicationOf(t, now.id!)).changes).toEqual([{ kind: 'document' }]);
+    expect(now.inputFields.map((f) => f.id)).toEqual(en.inputFields.map((f) => f.id));
+    expect((await publicationOf(t, en.id!, 2)).changes).toEqual([{ kind: 'document' }]);
 
     const notPdf = await multipartCall(t, 'PUT', `/update/consent-form?id=${now.id}&language=en`, token, [
       { name: 'consentFormSettings', value: JSON.stringify({ ...settings, revision: 2 }) },
@@ -145,11 +156,10 @@ describeEachDatabase('Health System Management: publishing consent form versions
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ message: 'Input field updated successfully!', data: { version: 3 } });
-    expect((await publicationOf(t, changed.json().data.formId)).changes).toEqual([
-      { kind: 'fieldChanged', field: 'Date of signing' },
-    ]);
+    expect(changed.json().data.formId).toBe(en.id);
+    expect((await publicationOf(t, en.id!, 3)).changes).toEqual([{ kind: 'fieldChanged', field: 'Date of signing' }]);
     const stale = await call(t, 'PUT', `/consent/input-field?id=${date.id}`, token, {
-      payload: { inputField: moved, reconsent: false, revision: 3 },
+      payload: { inputField: moved, reconsent: false, version: 2 },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual(OUTDATED);
@@ -179,7 +189,7 @@ describeEachDatabase('Health System Management: publishing consent form versions
     }
     // Four fields, three deleted: versions 4, 5 and 6.
     expect(version).toBe(6);
-    expect((await publicationOf(t, current.id!)).changes).toEqual([
+    expect((await publicationOf(t, en.id!, 6)).changes).toEqual([
       { kind: 'fieldRemoved', field: 'Signature of the participant' },
     ]);
     const last = await call(
@@ -210,7 +220,12 @@ describeEachDatabase('Health System Management: publishing consent form versions
     const [toDefault] = await t.db
       .select()
       .from(consentPublications)
-      .where(and(eq(consentPublications.previousFormId, en.id!), isNull(consentPublications.formId)));
+      .where(
+        and(
+          eq(consentPublications.previousFormId, (await versionRow(t, en.id!, 1)).id),
+          isNull(consentPublications.formId),
+        ),
+      );
     expect(toDefault).toMatchObject({ language: 'en', changes: [{ kind: 'formReplaced' }], reconsent: false });
     const current = await t.db.select().from(consentForms).where(isNull(consentForms.retiredAt));
     expect(current.filter((form) => form.healthSystemId === id).map((form) => form.language)).toEqual(['sp']);
@@ -227,13 +242,19 @@ describeEachDatabase('Health System Management: publishing consent form versions
       { name: 'file', value: await letterPdf(1, 'Back again'), fileName: 'lakeside-en-again.pdf' },
     ]);
     expect(back.statusCode, back.body).toBe(200);
-    expect(back.json()).toMatchObject({ status: true, message: PUBLISHED, data: { version: 2, revision: 3 } });
+    // Back on a custom form, the language's form keeps its id.
+    expect(back.json()).toMatchObject({
+      status: true,
+      message: PUBLISHED,
+      data: { formId: en.id, version: 2, revision: 3 },
+    });
     expect(await consentEntry(t, token, id, 'en')).toMatchObject({
+      id: en.id,
       useDefault: false,
       version: 2,
       fileName: 'lakeside-en-again.pdf',
     });
-    expect(await publicationOf(t, back.json().data.formId)).toMatchObject({
+    expect(await publicationOf(t, en.id!, 2)).toMatchObject({
       previousFormId: null,
       changes: [{ kind: 'formReplaced' }],
     });

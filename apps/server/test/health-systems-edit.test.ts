@@ -24,6 +24,7 @@ import {
   storedCounts,
   UNKNOWN_ID,
   CHANGED_MEANWHILE,
+  versionRow,
 } from './health-system-helpers';
 
 const START = '2026-06-15T10:00:00.000Z';
@@ -181,7 +182,7 @@ describeEachDatabase('Health System Management: overview and edits', (target) =>
     expect(await dropdownValues(t, 'sp')).toEqual(['geisinger', 'riverside', 'none']);
     // Its participants keep signing its own form.
     expect((await openCeremony(t, participant.tokens.access_token)).formId).toBe(
-      (await consentEntry(t, token, id, 'en')).id,
+      (await versionRow(t, (await consentEntry(t, token, id, 'en')).id!, 1)).id,
     );
     const overview = await dataOf(call(t, 'GET', `${HS}/overview?page=0&size=10`, token));
     expect(overview.content).toContainEqual(

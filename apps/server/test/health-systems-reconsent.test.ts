@@ -13,6 +13,7 @@ import {
   multipartCall,
   participantOf,
   registered,
+  versionRow,
 } from './health-system-helpers';
 
 const START = '2026-06-15T10:00:00.000Z';
@@ -62,7 +63,7 @@ describeOnDatabase('Health System Management: re-consent on publishing', (target
     const everyone = [signer, spanishSigner, otherSystem, withdrawn, unsigned].map((p) => p.userId);
     const signedBefore = await signaturesOf(t, everyone);
     expect(signedBefore).toHaveLength(4);
-    expect(signedBefore.find((s) => s.userId === signer.userId)!.formId).toBe(en.id);
+    expect(signedBefore.find((s) => s.userId === signer.userId)!.formId).toBe((await versionRow(t, en.id!, 1)).id);
     expect(await consentEntry(t, token, id, 'en')).toMatchObject({ signedParticipants: 1 });
 
     t.clock.set(PUBLISH_AT);
@@ -73,7 +74,7 @@ describeOnDatabase('Health System Management: re-consent on publishing', (target
     });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json().data).toEqual({
-      formId: expect.any(String),
+      formId: en.id,
       version: 2,
       revision: 2,
       reconsentRequested: 1,
@@ -89,7 +90,7 @@ describeOnDatabase('Health System Management: re-consent on publishing', (target
     const [publication] = await t.db
       .select()
       .from(consentPublications)
-      .where(eq(consentPublications.formId, asked.json().data.formId));
+      .where(eq(consentPublications.formId, (await versionRow(t, en.id!, 2)).id));
     expect(publication).toMatchObject({
       changes: [{ kind: 'fieldAdded', field: 'Witness name' }],
       reconsent: true,
@@ -100,7 +101,7 @@ describeOnDatabase('Health System Management: re-consent on publishing', (target
     const witness = v2.inputFields.find((f) => f.description === 'Witness name')!;
     const quiet = await call(t, 'DELETE', `/consent/input-field?id=${witness.id}&reconsent=false&revision=2`, token);
     expect(quiet.statusCode, quiet.body).toBe(200);
-    expect(quiet.json().data).toEqual({ formId: expect.any(String), version: 3, revision: 3, reconsentRequested: 0 });
+    expect(quiet.json().data).toEqual({ formId: en.id, version: 3, revision: 3, reconsentRequested: 0 });
     expect(await signaturesOf(t, everyone)).toEqual(signedBefore);
 
     // Switching Spanish to the default form with re-consent asks its one signer.
@@ -139,7 +140,7 @@ describeOnDatabase('Health System Management: re-consent on publishing', (target
     const [publication] = await t.db
       .select()
       .from(consentPublications)
-      .where(eq(consentPublications.formId, published.json().data.formId));
+      .where(eq(consentPublications.formId, (await versionRow(t, published.json().data.formId, 1)).id));
     expect(publication).toMatchObject({ changes: [{ kind: 'formReplaced' }], reconsent: true, participantsAsked: 1 });
   });
 });

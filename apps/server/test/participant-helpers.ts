@@ -21,7 +21,7 @@ export async function signedInParticipant(t: TestApp, overrides: PlainPayload = 
   return { email: registered.email, userId: (await userByEmail(t, registered.email))!.id, tokens };
 }
 
-/** An authenticated call; `language` sets the preferredLanguage cookie. */
+/** An authenticated call; `language` sets the preferredLanguage cookie, `headers` adds request headers. */
 export function call(
   t: TestApp,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -3,7 +3,7 @@ import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import type { Language } from '@portal/shared/constants';
 import type { FileStore } from '../providers/storage/file-store';
 import type { Database } from './client';
-import { consentForms, consentInputFields } from './schema';
+import { consentFormDocuments, consentForms, consentInputFields } from './schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -13,18 +13,32 @@ export interface FormOwner {
   language: Language;
 }
 
-const ownedBy = (owner: FormOwner) =>
+/** The rows of an owner's form: its versions, or the form itself. */
+const ownedBy = (table: typeof consentForms | typeof consentFormDocuments, owner: FormOwner) =>
   and(
-    owner.healthSystemId ? eq(consentForms.healthSystemId, owner.healthSystemId) : isNull(consentForms.healthSystemId),
-    eq(consentForms.language, owner.language),
+    owner.healthSystemId ? eq(table.healthSystemId, owner.healthSystemId) : isNull(table.healthSystemId),
+    eq(table.language, owner.language),
   );
+
+/** The id of an owner's form, the same for all its versions: made with its first version. */
+async function formDocumentId(tx: Executor, owner: FormOwner, at: Date): Promise<string> {
+  await tx
+    .insert(consentFormDocuments)
+    .values({ ...owner, createdAt: at })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: consentFormDocuments.id })
+    .from(consentFormDocuments)
+    .where(ownedBy(consentFormDocuments, owner));
+  return row!.id;
+}
 
 /** The highest version number of an owner's form; 0 before the first. */
 async function findLatestFormVersion(tx: Executor, owner: FormOwner): Promise<number> {
   const [latest] = await tx
     .select({ version: sql<number>`coalesce(max(${consentForms.version}), 0)` })
     .from(consentForms)
-    .where(ownedBy(owner));
+    .where(ownedBy(consentForms, owner));
   return Number(latest?.version ?? 0);
 }
 
@@ -32,9 +46,10 @@ export async function retireCurrentForm(tx: Executor, owner: FormOwner, at: Date
   await tx
     .update(consentForms)
     .set({ retiredAt: at })
-    .where(and(ownedBy(owner), isNull(consentForms.retiredAt)));
+    .where(and(ownedBy(consentForms, owner), isNull(consentForms.retiredAt)));
 }
 
+/** A field of a new version; `fieldId` carries an earlier version's field over (without it, a new field). */
 export type NewFormField = Omit<typeof consentInputFields.$inferInsert, 'id' | 'formId' | 'sortOrder'>;
 
 /** Stores a form version with its input fields in their order; returns the version's id. */
@@ -68,7 +83,8 @@ export interface NextFormVersion {
 /**
  * Publishes the next version of an owner's form inside the caller's transaction: the current version is
  * retired, the new one counts up from the latest, its PDF is stored (or an earlier version's reused) and its
- * fields are kept in their order. Signatures already made keep pointing at the version they were made on.
+ * fields are kept in their order. Answers the version's id (what signatures point at) and the form's id (the
+ * same for every version). Signatures already made keep pointing at the version they were made on.
  */
 export async function insertNextFormVersion(tx: Executor, form: NextFormVersion) {
   const version = (await findLatestFormVersion(tx, form.owner)) + 1;
@@ -77,10 +93,12 @@ export async function insertNextFormVersion(tx: Executor, form: NextFormVersion)
     'bytes' in form.file
       ? await form.files.store(tx, { bytes: form.file.bytes, contentType: 'application/pdf', at: form.at })
       : form.file;
+  const documentId = await formDocumentId(tx, form.owner, form.at);
   const id = await insertFormVersion(
     tx,
     {
       ...form.owner,
+      documentId,
       version,
       fileName: form.fileName,
       fileId: file.id,
@@ -90,7 +108,7 @@ export async function insertNextFormVersion(tx: Executor, form: NextFormVersion)
     },
     form.fields,
   );
-  return { id, version, sha256: file.sha256 };
+  return { id, documentId, version, sha256: file.sha256 };
 }
 
 /** Whether a default form exists in a language. */
@@ -114,8 +132,8 @@ export async function findFormFields(db: Executor, formId: string): Promise<TCon
 }
 
 /** A field of a version as the ceremony and the changes between versions read it (a new one has no id yet). */
-export const asInputField = (field: NewFormField & { id?: string }): TConsentInputField => ({
-  id: field.id ?? '',
+export const asInputField = (field: NewFormField): TConsentInputField => ({
+  id: field.fieldId ?? '',
   name: field.name,
   description: field.description,
   type: field.type as TConsentInputField['type'],

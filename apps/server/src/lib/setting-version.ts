@@ -21,9 +21,28 @@ export function settingVersion(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
 }
 
+/**
+ * Whether a change was made from an editor opened on another version than the stored one (null: none stored);
+ * a change without a version is not checked. Settings and consent forms are guarded by this one rule.
+ */
+export function isStale<T extends string | number>(sent: T | undefined, current: T | null): boolean {
+  return sent !== undefined && sent !== current;
+}
+
 /** Whether a save was made from an editor opened on another value; a save without a version is not checked. */
 export function isStaleVersion(sent: string | undefined, current: unknown): boolean {
-  return sent !== undefined && sent !== settingVersion(current);
+  return isStale(sent, settingVersion(current));
+}
+
+/**
+ * The numbered version an editor loaded, as a call carries it: its own `version`, else the version its `If-Match`
+ * header names (`"3"`, `W/"3"` or `3`; `*` asks for no check). A tag that is no version is stale.
+ */
+export function loadedVersion(sent: number | undefined, ifMatch: string | undefined): number | undefined {
+  if (sent !== undefined) return sent;
+  const tag = ifMatchVersion(ifMatch);
+  if (tag === undefined) return undefined;
+  return /^[1-9]\d{0,9}$/.test(tag) ? Number(tag) : Number.NaN;
 }
 
 /**

@@ -127,13 +127,31 @@ export function fieldPlacementProblem(
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Every consent-changing call takes: whether participants who signed an earlier version of this form must sign
- * the new one, and the system's revision the editor loaded (a stale one is refused, nothing saved).
+ * The version of the form an editor loaded: a change sent with another one is refused (409) and saves nothing.
+ * Optional, so a call without it changes the current version, as before.
  */
-const ZPublishOptions = z.object({ reconsent: z.boolean().default(false), revision: ZLoadedRevision });
+const ZLoadedVersion = z.number().int().positive().optional();
+
+/**
+ * Every consent-changing call takes: whether participants who signed an earlier version of this form must sign
+ * the new one, the form's version and the system's revision the editor loaded (a stale one is refused, nothing
+ * saved).
+ */
+const ZPublishOptions = z.object({
+  reconsent: z.boolean().default(false),
+  version: ZLoadedVersion,
+  revision: ZLoadedRevision,
+});
+
+/**
+ * A field of a whole list: its settings, and the id of the field it is when it is one the form already has (so
+ * that it keeps its id); without one, a field unchanged from the current version keeps its id too.
+ */
+export const ZInputFieldEntry = ZInputFieldSettings.extend({ id: z.string().max(64).optional() });
+export type TInputFieldEntry = z.output<typeof ZInputFieldEntry>;
 
 /** A form's input fields, as many as a form may have. */
-const ZInputFieldList = z.array(ZInputFieldSettings).max(CONSENT_FIELDS_MAX, M.tooManyFields);
+const ZInputFieldList = z.array(ZInputFieldEntry).max(CONSENT_FIELDS_MAX, M.tooManyFields);
 
 /** `POST /consent/input-field?formId` and `PUT /consent/input-field?id`. */
 export const ZInputFieldRequest = ZPublishOptions.extend({ inputField: ZInputFieldSettings });
@@ -148,6 +166,7 @@ export const ZPublishQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  version: z.coerce.number().int().positive().optional(),
   revision: z.coerce.number().int().positive().optional(),
 });
 
@@ -161,6 +180,8 @@ export const ZConsentFormEntryInput = z.object({
   useDefault: z.boolean(),
   fileName: z.string().max(255).optional(),
   inputFields: ZInputFieldList.default([]),
+  /** In `PUT /health-system/update`: the version of this language's form the editor loaded. */
+  version: ZLoadedVersion,
 });
 
 /**
@@ -180,13 +201,14 @@ export const consentFilePart = (language: Language) => `file_${language}`;
 
 /** One language of `GET /health-system?tab=CONSENT`. */
 const ZConsentFormEntry = z.object({
-  /** The current version's id; null when the system uses the default form in this language. */
+  /** The form's id, the same for all its versions; null while the system uses the default form in this language. */
   id: z.string().nullable(),
   language: z.enum(LANGUAGES),
   useDefault: z.boolean(),
   fileName: z.string().nullable(),
   /** The PDF's id for `GET /health-system/files?id`. */
   fileId: z.string().nullable(),
+  /** The current version: a change may send it back as `version` (or `If-Match`) to be refused when stale. */
   version: z.number().int().nullable(),
   /** MM/DD/YYYY (UTC). */
   publishedOn: z.string().nullable(),
@@ -202,13 +224,16 @@ export const ZConsentTab = z.object({
 });
 export type TConsentTab = z.infer<typeof ZConsentTab>;
 
-/** What a consent change answers: the language's current version (null: the default form) and who is asked. */
+/** What a consent change answers: the language's form and current version (null: the default form) and who is asked. */
 const ZConsentChange = z.object({
+  /** The form's id, unchanged by the change. */
   formId: z.string().nullable(),
   version: z.number().int().nullable(),
   revision: z.number(),
   /** Participants asked to sign the new version. */
   reconsentRequested: z.number().int(),
+  /** `POST /consent/input-field`: the new field's id, for changing or removing it later. */
+  fieldId: z.string().optional(),
 });
 export type TConsentChange = z.infer<typeof ZConsentChange>;
 export const ZConsentChangeReply = envelope(ZConsentChange);

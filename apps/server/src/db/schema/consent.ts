@@ -20,6 +20,27 @@ import { storedFiles } from './files';
 import { consentFieldTypes, healthSystems } from './reference';
 
 /**
+ * An informed consent form through all its versions: the default one (no health system) or a health system's
+ * own, in one language. Its id is the form's id for administrators: it never changes, whatever is published.
+ */
+export const consentFormDocuments = pgTable(
+  'consent_form_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthSystemId: uuid('health_system_id').references(() => healthSystems.id),
+    language: varchar('language', { length: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('consent_form_documents_owner_unique').on(
+      sql`coalesce(${t.healthSystemId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.language,
+    ),
+    check('consent_form_documents_language_check', sql`${t.language} in ('en', 'sp')`),
+  ],
+);
+
+/**
  * A version of an informed consent form: the default one (no health system) or a health system's own, per
  * language. Publishing a new version retires the current one; signatures keep pointing at theirs.
  */
@@ -27,6 +48,10 @@ export const consentForms = pgTable(
   'consent_forms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The form this is a version of. */
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => consentFormDocuments.id),
     healthSystemId: uuid('health_system_id').references(() => healthSystems.id),
     language: varchar('language', { length: 2 }).notNull(),
     version: integer('version').notNull(),
@@ -61,6 +86,8 @@ export const consentInputFields = pgTable(
     formId: uuid('form_id')
       .notNull()
       .references(() => consentForms.id),
+    /** The field's id for administrators: the same in every version of its form that has it. */
+    fieldId: uuid('field_id').notNull().defaultRandom(),
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 500 }).notNull(),
     type: varchar('type', { length: 32 })
@@ -76,6 +103,7 @@ export const consentInputFields = pgTable(
   },
   (t) => [
     index('consent_input_fields_form_idx').on(t.formId, t.sortOrder),
+    uniqueIndex('consent_input_fields_field_unique').on(t.fieldId, t.formId),
     check('consent_input_fields_place_check', sql`${t.page} >= 1 and ${t.x} >= 0 and ${t.y} >= 0`),
     check('consent_input_fields_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
   ],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TConsentInputField } from '@portal/shared/consent/ceremony';
 import type { NewFormField } from '../../db/consent-forms';
-import { placementProblems, safePdfName, sameFields, toFormField } from './consent-fields';
+import { carryFieldIds, placementProblems, safePdfName, sameFields, toFormField } from './consent-fields';
 
 const LETTER = { width: 612, height: 792 };
 
@@ -103,5 +103,33 @@ describe('safePdfName', () => {
     expect(safePdfName('', 'consent-sp')).toBe('consent-sp.pdf');
     expect(safePdfName(undefined, 'consent-en')).toBe('consent-en.pdf');
     expect(safePdfName('....pdf', 'consent-en')).toBe('consent-en.pdf');
+  });
+});
+
+describe('carryFieldIds', () => {
+  const stored = (id: string, description: string, x: number): TConsentInputField => ({
+    id,
+    name: '',
+    description,
+    type: 'text',
+    coordinates: { page: 1, x, y: 600 },
+    dimensions: { width: 200, height: 24 },
+    isRequired: true,
+  });
+  const current = [stored('field-a', 'Printed name', 72), stored('field-b', 'Witness name', 320)];
+  const settings = ({ id: _id, ...rest }: TConsentInputField) => rest;
+
+  it('keep the id an entry names, then the id of a current field an entry without one equals; else none', () => {
+    const moved = { ...current[1]!, coordinates: { page: 1, x: 300, y: 600 } };
+    const carried = carryFieldIds(
+      [settings(current[0]!), moved, { ...settings(current[1]!), description: 'New box' }],
+      current,
+    );
+    expect(carried.map((f) => f.fieldId)).toEqual(['field-a', 'field-b', undefined]);
+  });
+
+  it('give one id to one entry only, and none for an id the form does not have', () => {
+    const carried = carryFieldIds([current[0]!, current[0]!, { ...settings(current[1]!), id: 'field-z' }], current);
+    expect(carried.map((f) => f.fieldId)).toEqual(['field-a', undefined, 'field-b']);
   });
 });

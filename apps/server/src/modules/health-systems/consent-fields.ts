@@ -1,12 +1,14 @@
 import {
   fieldPlacementProblem,
   type PageSize,
+  type TConsentInputField,
+  type TInputFieldEntry,
   type TInputFieldSettings,
 } from '@portal/shared/health-systems/consent-form-settings';
 import type { FieldProblem } from '../../lib/outcome';
 import type { NewFormField } from '../../db/consent-forms';
 
-/** A field as a form version stores it, from the settings an administrator sent or a stored version's field. */
+/** A new field as a form version stores it, from the settings an administrator sent or a stored version's field. */
 export const toFormField = (field: Omit<TInputFieldSettings, 'name'> & { name?: string }): NewFormField => ({
   name: field.name ?? '',
   description: field.description,
@@ -31,6 +33,28 @@ const fieldKey = (field: NewFormField) =>
     field.height,
     field.isRequired,
   ]);
+
+/** A field of the current version carried over, unchanged, to the next one. */
+export const keptField = (field: TConsentInputField): NewFormField => ({ ...toFormField(field), fieldId: field.id });
+
+/**
+ * A whole field list replacing the current version's: an entry naming a current field by its id keeps that
+ * field's id, then an entry without one identical to a current field not yet kept keeps that field's id; any
+ * other entry is a new field.
+ */
+export function carryFieldIds(
+  entries: readonly TInputFieldEntry[],
+  current: readonly TConsentInputField[],
+): NewFormField[] {
+  const unclaimed = new Map(current.map((field) => [field.id, fieldKey(toFormField(field))]));
+  const claim = (id: string | undefined) => (id !== undefined && unclaimed.delete(id) ? id : undefined);
+  const named = entries.map((entry) => claim(entry.id));
+  return entries.map((entry, index) => {
+    const field = toFormField(entry);
+    const same = [...unclaimed].find(([, key]) => key === fieldKey(field));
+    return { ...field, fieldId: named[index] ?? claim(same?.[0]) };
+  });
+}
 
 /** Whether two field lists are the same fields in the same order. */
 export function sameFields(a: readonly NewFormField[], b: readonly NewFormField[]): boolean {

@@ -65,24 +65,23 @@ export async function publishConsentChange(
   const before: FormSnapshot | undefined = current
     ? { healthSystemId: system.id, sha256: current.sha256, fields: current.fields }
     : defaultForm && (await defaultSnapshot(tx, defaultForm));
-  let formId: string | null = null;
-  let version: number | null = null;
+  let published: Awaited<ReturnType<typeof insertNextFormVersion>> | undefined;
   let after: FormSnapshot | undefined;
   if (form) {
-    const published = await insertNextFormVersion(tx, {
+    published = await insertNextFormVersion(tx, {
       ...form,
       owner,
       at,
       createdBy: publication.actorId,
       files: publication.files,
     });
-    ({ id: formId, version } = published);
     after = { healthSystemId: system.id, sha256: published.sha256, fields: form.fields.map(asInputField) };
   } else {
     await retireCurrentForm(tx, owner, at);
     after = defaultForm && (await defaultSnapshot(tx, defaultForm));
   }
-  const signNow = formId ?? defaultForm?.id;
+  const version = published?.version ?? null;
+  const signNow = published?.id ?? defaultForm?.id;
   const reconsentRequested =
     publication.reconsent && signNow
       ? await requestReconsent(tx, { databaseValue: system.databaseValue, language, formId: signNow, at })
@@ -90,7 +89,7 @@ export async function publishConsentChange(
   await insertPublication(tx, {
     healthSystemId: system.id,
     language,
-    formId,
+    formId: published?.id ?? null,
     previousFormId: current?.id ?? null,
     changes: before && after ? formChanges(before, after) : [],
     reconsent: publication.reconsent,
@@ -112,5 +111,5 @@ export async function publishConsentChange(
     },
     ip: publication.ip,
   });
-  return { formId, version, reconsentRequested };
+  return { formId: published?.documentId ?? null, version, reconsentRequested };
 }

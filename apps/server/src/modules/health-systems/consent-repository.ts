@@ -2,12 +2,20 @@ import { and, countDistinct, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
 import { findFormFields } from '../../db/consent-forms';
-import { consentForms, consentInputFields, consentPublications, consentSignatures, users } from '../../db/schema';
+import {
+  consentFormDocuments,
+  consentForms,
+  consentInputFields,
+  consentPublications,
+  consentSignatures,
+  users,
+} from '../../db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 const currentColumns = {
   id: consentForms.id,
+  documentId: consentForms.documentId,
   version: consentForms.version,
   fileName: consentForms.fileName,
   fileId: consentForms.fileId,
@@ -53,24 +61,25 @@ export async function findCurrentDefaultForm(db: Executor, language: Language) {
   return row;
 }
 
-/** Whose form a version is (null: the default form's) and its language. */
-export async function findFormOwner(db: Executor, formId: string) {
+/** Whose form this is (null: the study's default form) and its language; undefined for an unknown id. */
+export async function findFormDocument(db: Executor, documentId: string) {
   const [row] = await db
-    .select({ healthSystemId: consentForms.healthSystemId, language: consentForms.language })
-    .from(consentForms)
-    .where(eq(consentForms.id, formId))
+    .select({ healthSystemId: consentFormDocuments.healthSystemId, language: consentFormDocuments.language })
+    .from(consentFormDocuments)
+    .where(eq(consentFormDocuments.id, documentId))
     .limit(1);
   return row;
 }
 
-/** The form version an input field belongs to. */
-export async function findFieldFormId(db: Executor, fieldId: string) {
+/** The form an input field is (or was) on; undefined for an unknown field. */
+export async function findFieldDocumentId(db: Executor, fieldId: string) {
   const [row] = await db
-    .select({ formId: consentInputFields.formId })
+    .select({ documentId: consentForms.documentId })
     .from(consentInputFields)
-    .where(eq(consentInputFields.id, fieldId))
+    .innerJoin(consentForms, eq(consentForms.id, consentInputFields.formId))
+    .where(eq(consentInputFields.fieldId, fieldId))
     .limit(1);
-  return row?.formId;
+  return row?.documentId;
 }
 
 /** Participants who signed any version of a system's form in a language and have not withdrawn. */

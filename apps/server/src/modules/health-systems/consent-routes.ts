@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
@@ -13,6 +14,7 @@ import {
   ZPublishQuery,
 } from '@portal/shared/health-systems/consent-form-settings';
 import { HEALTH_SYSTEM_MESSAGES } from '@portal/shared/health-systems/health-system-info';
+import { loadedVersion } from '../../lib/setting-version';
 import { tooLargeProblem } from './consent-checks';
 import { dotted } from './field-errors';
 import { sendSystemOutcome, sendSystemRefusal } from './replies';
@@ -20,7 +22,15 @@ import { adminCalls, security, tags } from './route-options';
 import { readJsonUpload, type UploadSpec } from './upload';
 
 const response = { 200: ZConsentChangeReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
-const publishes = 'Publishes a new version; `reconsent` asks its signers to sign it, a stale `revision` is refused';
+const publishes =
+  'Publishes a new version of the form, whose id and fields’ ids stay the same; `reconsent` asks its signers to ' +
+  'sign it. A `version` (or an `If-Match` header) other than the current version, or a stale `revision`, is refused';
+
+/** A change's options with the form's version the editor loaded: the call's own `version`, else `If-Match`. */
+const withLoadedVersion = <T extends { version?: number }>(request: FastifyRequest, options: T): T => ({
+  ...options,
+  version: loadedVersion(options.version, request.headers['if-match']),
+});
 
 const ZFormQuery = z.object({ id: z.uuid({ error: M.formNotFound }), language: z.enum(LANGUAGES) });
 const ZFieldQuery = z.object({ id: z.uuid({ error: M.fieldNotFound }) });
@@ -49,7 +59,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       ...writes,
       schema: {
         tags,
-        summary: `Replaces the PDF of the current version \`id\` (multipart: \`consentFormSettings\` JSON, \`file\`). ${publishes}`,
+        summary: `Replaces the PDF of the form \`id\` (multipart: \`consentFormSettings\` JSON, \`file\`). ${publishes}`,
         security,
         querystring: ZFormQuery,
         consumes: ['multipart/form-data'],
@@ -67,7 +77,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await consent.replacePdf(
         request.auth!.userId,
         { formId: id, language },
-        data,
+        withLoadedVersion(request, data),
         files.get(CONSENT_FILE_PART),
         { ip: request.ip },
       );
@@ -81,7 +91,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       ...writes,
       schema: {
         tags,
-        summary: `Replaces the input fields of the current version \`id\` (same PDF). ${publishes}`,
+        summary: `Replaces the input fields of the form \`id\` (same PDF; a field sent with its \`id\` keeps it). ${publishes}`,
         security,
         querystring: ZFormQuery,
         body: ZInputFieldsRequest,
@@ -90,9 +100,12 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, language } = request.query;
-      const outcome = await consent.replaceFields(request.auth!.userId, { formId: id, language }, request.body, {
-        ip: request.ip,
-      });
+      const outcome = await consent.replaceFields(
+        request.auth!.userId,
+        { formId: id, language },
+        withLoadedVersion(request, request.body),
+        { ip: request.ip },
+      );
       return sendSystemOutcome(request, reply, outcome, M.published);
     },
   );
@@ -103,7 +116,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       ...writes,
       schema: {
         tags,
-        summary: `Switches the language of the current version \`id\` to the study’s default form. ${publishes}`,
+        summary: `Switches the language of the form \`id\` to the study’s default form. ${publishes}`,
         security,
         querystring: ZPublishQuery,
         response,
@@ -111,7 +124,9 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, ...options } = request.query;
-      const outcome = await consent.useDefault(request.auth!.userId, id, options, { ip: request.ip });
+      const outcome = await consent.useDefault(request.auth!.userId, id, withLoadedVersion(request, options), {
+        ip: request.ip,
+      });
       return sendSystemOutcome(request, reply, outcome, M.switchedToDefault);
     },
   );
@@ -140,7 +155,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await consent.createForm(
         request.auth!.userId,
         request.query.healthSystemId,
-        data,
+        withLoadedVersion(request, data),
         files.get(CONSENT_FILE_PART),
         { ip: request.ip },
       );
@@ -154,7 +169,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       ...writes,
       schema: {
         tags,
-        summary: `Adds an input field to the current version \`formId\`. ${publishes}`,
+        summary: `Adds an input field to the form \`formId\`. ${publishes}`,
         security,
         querystring: z.object({ formId: z.uuid({ error: M.formNotFound }) }),
         body: ZInputFieldRequest,
@@ -162,9 +177,12 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await consent.addField(request.auth!.userId, request.query.formId, request.body, {
-        ip: request.ip,
-      });
+      const outcome = await consent.addField(
+        request.auth!.userId,
+        request.query.formId,
+        withLoadedVersion(request, request.body),
+        { ip: request.ip },
+      );
       return sendSystemOutcome(request, reply, outcome, M.added);
     },
   );
@@ -175,7 +193,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       ...writes,
       schema: {
         tags,
-        summary: `Changes an input field \`id\` of a current version. ${publishes}`,
+        summary: `Changes the input field \`id\` of a form. ${publishes}`,
         security,
         querystring: ZFieldQuery,
         body: ZInputFieldRequest,
@@ -183,9 +201,12 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await consent.updateField(request.auth!.userId, request.query.id, request.body, {
-        ip: request.ip,
-      });
+      const outcome = await consent.updateField(
+        request.auth!.userId,
+        request.query.id,
+        withLoadedVersion(request, request.body),
+        { ip: request.ip },
+      );
       return sendSystemOutcome(request, reply, outcome, M.updated);
     },
   );
@@ -196,7 +217,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       ...writes,
       schema: {
         tags,
-        summary: `Removes an input field \`id\` of a current version (never its last one). ${publishes}`,
+        summary: `Removes the input field \`id\` of a form (never its last one). ${publishes}`,
         security,
         querystring: ZPublishQuery.extend(ZFieldQuery.shape),
         response,
@@ -204,7 +225,9 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id, ...options } = request.query;
-      const outcome = await consent.deleteField(request.auth!.userId, id, options, { ip: request.ip });
+      const outcome = await consent.deleteField(request.auth!.userId, id, withLoadedVersion(request, options), {
+        ip: request.ip,
+      });
       return sendSystemOutcome(request, reply, outcome, M.deleted);
     },
   );

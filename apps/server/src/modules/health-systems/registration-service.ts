@@ -1,12 +1,14 @@
 import type { Language } from '@portal/shared/constants';
 import { consentFilePart } from '@portal/shared/health-systems/consent-form-settings';
+import { CONSENT_FORM_MESSAGES } from '@portal/shared/health-systems/consent-form-settings';
 import { HEALTH_SYSTEM_MESSAGES as M } from '@portal/shared/health-systems/health-system-info';
 import type { THealthSystemRegistration, THealthSystemUpdate } from '@portal/shared/health-systems/registration-data';
 import { recordAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { refused, type DataOutcome, type FieldProblem, type RequestContext } from '../../lib/outcome';
+import { isStale } from '../../lib/setting-version';
 import { fieldListProblems, fileRequiredProblem, judgeUploadedPdf, storedPdfPages } from './consent-checks';
-import { safePdfName, sameFields, toFormField } from './consent-fields';
+import { carryFieldIds, safePdfName, sameFields, toFormField } from './consent-fields';
 import { onCurrentFile, publishConsentChange, type CustomForm } from './consent-publishing';
 import { findCurrentVersion, type CurrentVersion } from './consent-repository';
 import { changeSystem, fieldRefusal, refusableTransaction, type Tx } from './system-change';
@@ -52,8 +54,8 @@ export function createSystemRegistrationService(deps: HealthSystemsDeps) {
   const { db, clock } = deps;
 
   /**
-   * A language's planned change in a whole update, from its current version: a new custom version, the default
-   * form, or nothing.
+   * A language's planned change in a whole update, from its current version: a new custom version (its fields
+   * keeping their ids), the default form, or nothing.
    */
   async function planUpdate(
     tx: Tx,
@@ -63,11 +65,11 @@ export function createSystemRegistrationService(deps: HealthSystemsDeps) {
   ): Promise<{ current?: CurrentVersion; change?: CustomForm | null; problems: FieldProblem[] }> {
     const current = await findCurrentVersion(tx, systemId, entry.language);
     if (entry.useDefault) return { current, change: current ? null : undefined, problems: [] };
-    if (judged) return { current, change: judged.form, problems: judged.problems };
+    const fields = carryFieldIds(entry.inputFields, current?.fields ?? []);
+    if (judged) return { current, change: judged.form && { ...judged.form, fields }, problems: judged.problems };
     const names = formField(entry.language);
     if (!current) return { problems: [fileRequiredProblem(entry.language, names.file)] };
-    const fields = entry.inputFields.map(toFormField);
-    if (sameFields(fields, current.fields.map(toFormField))) return { problems: [] };
+    if (sameFields(fields, current.fields.map(toFormField))) return { current, problems: [] };
     const problems = fieldListProblems(
       fields,
       await storedPdfPages(deps.files, tx, current.fileId),
@@ -156,6 +158,8 @@ export function createSystemRegistrationService(deps: HealthSystemsDeps) {
           const plans = [];
           for (const [index, entry] of consentForms.entries()) {
             const plan = await planUpdate(tx, id, entry, judged[index]);
+            if (isStale(entry.version, plan.current?.version ?? null))
+              return refused(409, CONSENT_FORM_MESSAGES.formOutdated);
             problems.push(...plan.problems);
             plans.push({ language: entry.language, ...plan });
           }

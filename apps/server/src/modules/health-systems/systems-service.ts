@@ -142,7 +142,7 @@ export function createSystemsService(deps: HealthSystemsDeps) {
             countSigners(db, id, language),
           ]);
           return {
-            id: form?.id ?? null,
+            id: form?.documentId ?? null,
             language,
             useDefault: !form,
             fileName: form?.fileName ?? null,

@@ -7,6 +7,7 @@ import {
   CONSENT_FORM_DOWNLOAD_NAME,
   ZConsentChangeReply,
   ZConsentTab,
+  type TInputFieldEntry,
   type TInputFieldSettings,
   type ZConsentFormCreate,
   type ZConsentFormReplace,
@@ -63,19 +64,23 @@ export type ConsentChange =
   | { kind: 'addField'; formId: string; inputField: TInputFieldSettings }
   | { kind: 'updateField'; fieldId: string; inputField: TInputFieldSettings }
   | { kind: 'deleteField'; fieldId: string }
-  | { kind: 'replaceFields'; formId: string; language: Language; inputFields: TInputFieldSettings[] }
+  | { kind: 'replaceFields'; formId: string; language: Language; inputFields: TInputFieldEntry[] }
   | { kind: 'replaceFile'; formId: string; language: Language; file: File }
   | { kind: 'switchToDefault'; formId: string }
   | { kind: 'addForm'; healthSystemId: string; language: Language; file: File; inputFields: TInputFieldSettings[] };
 
-/** The administrator's choices of a publication: re-consent, and the system's revision the change was made on. */
+/**
+ * The administrator's choices of a publication: re-consent, and what the change was made on: the form's version
+ * (a form changed since is refused), or for a language on the default form the system's revision.
+ */
 export interface PublishChoice {
   reconsent: boolean;
-  revision: number;
+  version?: number;
+  revision?: number;
 }
 
-const query = (values: Record<string, string | number | boolean>) =>
-  new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])).toString();
+const query = (values: Record<string, string | number | boolean | undefined>) =>
+  new URLSearchParams(Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
 /** Request options for a multipart body: a JSON part and the PDF. */
 function multipart(method: string, jsonPart: string, json: unknown, file: File): RequestInit {

@@ -132,7 +132,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
         isRequired: false,
       },
       reconsent: true,
-      revision: 7,
+      version: 2,
     });
     await vi.waitFor(() => expect(loads(calls)).toBe(2));
     await user.click(within(result).getByRole('button', { name: 'OK' }));
@@ -165,7 +165,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
     const [update] = changes(calls);
     expect(update!.method).toBe('PUT');
     expect(update!.query.toString()).toBe('id=field-1');
-    expect(update!.body).toMatchObject({ reconsent: false, revision: 7, inputField: { dimensions: { width: 600 } } });
+    expect(update!.body).toMatchObject({ reconsent: false, version: 2, inputField: { dimensions: { width: 600 } } });
   });
 
   it('says why a field was not deleted', async () => {
@@ -181,7 +181,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
     );
     const [remove] = changes(calls);
     expect(remove!.method).toBe('DELETE');
-    expect(remove!.query.toString()).toBe('id=field-1&reconsent=false&revision=7');
+    expect(remove!.query.toString()).toBe('id=field-1&reconsent=false&version=2');
   });
 
   it('offers Reload when another administrator changed the system meanwhile', async () => {
@@ -224,7 +224,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
     const [toDefault] = changes(calls);
     expect(toDefault!.method).toBe('DELETE');
     expect(toDefault!.path).toBe('/consent-form');
-    expect(toDefault!.query.toString()).toBe('id=form-en-2&reconsent=false&revision=7');
+    expect(toDefault!.query.toString()).toBe('id=form-en-2&reconsent=false&version=2');
 
     const spanish = screen.getByRole('region', { name: 'Spanish' });
     await user.click(within(spanish).getByRole('switch', { name: 'Use Default Consent Form' }));
@@ -311,7 +311,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
     expect(save!.method).toBe('PUT');
     expect(save!.path).toBe('/update/consent-form/input-fields');
     expect(save!.query.toString()).toBe('id=form-en-2&language=en');
-    expect(save!.body).toEqual({ inputFields: [PLACED], reconsent: false, revision: 7 });
+    expect(save!.body).toEqual({ inputFields: [PLACED], reconsent: false, version: 2 });
   });
 
   it('replaces the PDF through Edit, keeping the fields', async () => {
@@ -334,7 +334,7 @@ describe('Consent Forms of a registered system, in edit mode', () => {
     expect(replace!.query.toString()).toBe('id=form-en-2&language=en');
     expect(JSON.parse(replace!.form!.get('consentFormSettings') as string)).toEqual({
       reconsent: false,
-      revision: 7,
+      version: 2,
     });
     expect((replace!.form!.get('file') as File).name).toBe('lakeside-en-2026.pdf');
   });

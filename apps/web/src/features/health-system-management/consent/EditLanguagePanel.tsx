@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type {
   TConsentFormEntry,
   TConsentInputField,
+  TInputFieldEntry,
   TInputFieldSettings,
 } from '@portal/shared/health-systems/consent-form-settings';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
@@ -89,7 +90,7 @@ export function EditLanguagePanel({
       setPlacing({ failed: true });
     }
   };
-  const saveEditor = async (placed: TInputFieldSettings[]) => {
+  const saveEditor = async (placed: TInputFieldEntry[]) => {
     const change: ConsentChange = {
       kind: 'replaceFields',
       formId: entry.id!,
@@ -189,7 +190,7 @@ export function EditLanguagePanel({
           <LazyFieldPlacementEditor
             pdf={placing.pdf}
             language={entry.language}
-            fields={fields.map(settingsOf)}
+            fields={fields}
             onSave={saveEditor}
             onCancel={() => setPlacing(undefined)}
           />

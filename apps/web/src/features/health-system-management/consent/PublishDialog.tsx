@@ -90,7 +90,7 @@ export function PublishDialog({
   onClose,
 }: {
   request: PublishRequest;
-  /** The system's revision the change was made on. */
+  /** The system's revision the change was made on: what guards a form added in place of the default one. */
   revision: number;
   onReload(): void;
   onClose(): void;
@@ -112,7 +112,8 @@ export function PublishDialog({
     onClose();
   };
   const confirm = () => {
-    const choice = { reconsent: signed > 0 && reconsent, revision };
+    const made = entry.version === null ? { revision } : { version: entry.version };
+    const choice = { reconsent: signed > 0 && reconsent, ...made };
     publish.mutate(
       { change, choice },
       {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
+import type { TInputFieldEntry } from '@portal/shared/health-systems/consent-form-settings';
 import { ApiError } from '../../../lib/api-client';
 import { axeViolations, user } from '../consent/test-kit';
 import FieldPlacementEditor from './FieldPlacementEditor';
@@ -41,7 +41,9 @@ beforeEach(() => {
   HTMLElement.prototype.setPointerCapture = () => {};
 });
 
-const PRINTED_NAME: TInputFieldSettings = {
+/** A stored field: its id goes back with it when the list is saved. */
+const PRINTED_NAME: TInputFieldEntry = {
+  id: 'field-printed-name',
   name: 'printedName',
   description: 'Printed name',
   type: 'text',
@@ -55,7 +57,7 @@ const PDF = Object.assign(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), {
   arrayBuffer: () => Promise.resolve(new TextEncoder().encode('%PDF-1.7').buffer),
 });
 
-function renderEditor(onSave = vi.fn<(fields: TInputFieldSettings[]) => Promise<void>>(() => Promise.resolve())) {
+function renderEditor(onSave = vi.fn<(fields: TInputFieldEntry[]) => Promise<void>>(() => Promise.resolve())) {
   const onCancel = vi.fn();
   render(<FieldPlacementEditor pdf={PDF} language="en" fields={[PRINTED_NAME]} onSave={onSave} onCancel={onCancel} />);
   return { onSave, onCancel };
@@ -166,9 +168,9 @@ describe('FieldPlacementEditor', () => {
     expect(screen.queryByRole('button', { name: /^Printed name,/ })).not.toBeInTheDocument();
   });
 
-  it('saves the edited list in points, and stays open showing a refusal', async () => {
+  it('saves the edited list in points with each stored field’s id, and stays open showing a refusal', async () => {
     const onSave = vi
-      .fn<(fields: TInputFieldSettings[]) => Promise<void>>()
+      .fn<(fields: TInputFieldEntry[]) => Promise<void>>()
       .mockRejectedValueOnce(new ApiError('This consent form was changed meanwhile. Reload it.', 409))
       .mockResolvedValueOnce(undefined);
     renderEditor(onSave);
@@ -180,6 +182,7 @@ describe('FieldPlacementEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSave).toHaveBeenLastCalledWith([
       {
+        id: 'field-printed-name',
         name: 'printedName',
         description: 'Printed name',
         type: 'text',

@@ -2,15 +2,16 @@ import { lazy, Suspense } from 'react';
 import { Backdrop, CircularProgress } from '@mui/material';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Language } from '@portal/shared/constants';
-import type { TInputFieldSettings } from '@portal/shared/health-systems/consent-form-settings';
+import type { TInputFieldEntry } from '@portal/shared/health-systems/consent-form-settings';
 
 export interface FieldPlacementEditorProps {
   /** The PDF the fields sit on (an uploaded File, or the stored form fetched as a Blob). */
   pdf: Blob;
   language: Language;
-  fields: TInputFieldSettings[];
+  /** The fields to place; a stored field's `id` stays with it through the edits. */
+  fields: TInputFieldEntry[];
   /** Save answers the edited list (in PDF points, top-left origin, y downward); a rejected promise keeps it open with the error shown. */
-  onSave(fields: TInputFieldSettings[]): void | Promise<void>;
+  onSave(fields: TInputFieldEntry[]): void | Promise<void>;
   onCancel(): void;
 }
 

@@ -4,12 +4,15 @@ import {
   fieldPlacementProblem,
   ZInputFieldSettings,
   type PageSize,
-  type TInputFieldSettings,
+  type TInputFieldEntry,
 } from '@portal/shared/health-systems/consent-form-settings';
 import type { Rect } from './geometry';
 
-/** A field while it is edited: its settings (a number box left empty is NaN) and a key that outlives edits. */
-export type EditorField = TInputFieldSettings & { key: string };
+/**
+ * A field while it is edited: its settings (a number box left empty is NaN), its id when it is a stored field,
+ * and a key that outlives edits.
+ */
+export type EditorField = TInputFieldEntry & { key: string };
 
 /** The inputs of a field in the side panel, each of which can carry a problem. */
 export type FieldInput = 'description' | 'type' | 'page' | 'x' | 'y' | 'width' | 'height' | 'place';
@@ -23,7 +26,7 @@ let lastKey = 0;
 /** A key for a field new to the editor. */
 export const newFieldKey = () => `field-${(lastKey += 1)}`;
 
-export const toEditorFields = (fields: readonly TInputFieldSettings[]): EditorField[] =>
+export const toEditorFields = (fields: readonly TInputFieldEntry[]): EditorField[] =>
   fields.map((field) => ({ ...field, key: newFieldKey() }));
 
 export const rectOf = (field: EditorField): Rect => ({
@@ -78,9 +81,12 @@ export function fieldProblems(field: EditorField, pageSizes: readonly PageSize[]
   return problems;
 }
 
-/** The list as saved: the settings the shared rules accept, without the editor's keys. */
-export const savedFields = (fields: readonly EditorField[]): TInputFieldSettings[] =>
-  fields.map(({ key: _key, ...field }) => ZInputFieldSettings.parse(field));
+/** The list as saved: the settings the shared rules accept and each stored field's id, without the editor's keys. */
+export const savedFields = (fields: readonly EditorField[]): TInputFieldEntry[] =>
+  fields.map(({ key: _key, id, ...field }) => ({
+    ...ZInputFieldSettings.parse(field),
+    ...(id !== undefined && { id }),
+  }));
 
 /** A field as the ceremony shows it, for the preview. */
 export const ceremonyField = (field: EditorField): TConsentInputField => ({
