@@ -1,0 +1,37 @@
+import type { AppServices } from './app-services';
+import type { createScheduler } from './jobs/scheduler';
+
+/** Carries out manual withdrawal requests whose hold has ended. */
+export const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
+/** Sends the invitations of one-time surveys whose send date has come. */
+export const ONE_TIME_INVITATIONS_JOB = 'one-time-invitations';
+
+/**
+ * The portal's scheduled work, each every minute: e-mail delivery, reminders, manual withdrawals whose hold has
+ * ended, and one-time survey invitations whose send date has come. What reminders and invitations queue goes
+ * out at once, at the pace bulk mail keeps.
+ */
+export function addScheduledJobs(scheduler: ReturnType<typeof createScheduler>, services: AppServices) {
+  const { mailer, reminders, withdrawals } = services;
+  const invitations = services.oneTimeSurveys.invitations;
+  scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
+  scheduler.add({
+    name: 'reminders',
+    cron: '* * * * *',
+    run: async (signal) => {
+      if ((await reminders.run(signal)) > 0) await mailer.sweep(signal);
+    },
+  });
+  scheduler.add({
+    name: MANUAL_WITHDRAWALS_JOB,
+    cron: '* * * * *',
+    run: async (signal) => void (await withdrawals.carryOutDue(signal)),
+  });
+  scheduler.add({
+    name: ONE_TIME_INVITATIONS_JOB,
+    cron: '* * * * *',
+    run: async (signal) => {
+      if ((await invitations.run(signal)) > 0) await mailer.sweep(signal);
+    },
+  });
+}
