@@ -9,20 +9,13 @@ import {
   DialogTitle,
   Divider,
   FormControlLabel,
-  IconButton,
-  List,
-  ListItem,
   Paper,
   Stack,
   Switch,
-  TextField,
-  ToggleButton,
   Typography,
 } from '@mui/material';
-import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { useTranslation } from '../../../lib/use-translation';
-import { CONSENT_FIELD_TYPES, type ConsentFieldType } from '@portal/shared/consent/ceremony';
+import type { ConsentFieldType } from '@portal/shared/consent/ceremony';
 import {
   CONSENT_FIELDS_MAX,
   CONSENT_FORM_MESSAGES,
@@ -30,7 +23,6 @@ import {
   type PageSize,
 } from '@portal/shared/health-systems/consent-form-settings';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
-import { ZoomControls } from '../../../components/consent/ZoomControls';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { visuallyHidden } from '../../../components/ui/VisuallyHidden';
@@ -38,7 +30,6 @@ import { serverMessage } from '../../../lib/api-client';
 import { Document, Page, pageSizesOf } from '../../../lib/pdf-viewer';
 import { serverFieldErrors } from '../../../lib/server-errors';
 import { LANGUAGE_NAME_KEYS } from '../consent/consent-drafts';
-import { FIELD_TYPE_KEYS } from '../consent/field-types';
 import { CeremonyPreview } from './CeremonyPreview';
 import {
   ceremonyField,
@@ -51,7 +42,10 @@ import {
   type EditorField,
 } from './editor-fields';
 import { FieldBox } from './FieldBox';
-import { FieldCard } from './FieldCard';
+import { FieldListPanel } from './FieldListPanel';
+import { NewFieldPanel } from './NewFieldPanel';
+import { PageBar } from './PageBar';
+import { SaveErrorAlert } from './SaveErrorAlert';
 import { clampRect, DEFAULT_FIELD_SIZES, pointOnPage, rectBetween, type Point, type Rect } from './geometry';
 import type { FieldPlacementEditorProps } from './LazyFieldPlacementEditor';
 
@@ -254,20 +248,7 @@ export default function FieldPlacementEditor({ pdf, language, fields, onSave, on
         />
       </DialogTitle>
       <Divider />
-      {saveError && (
-        <Alert severity="error" role="alert" sx={{ borderRadius: 0 }}>
-          <Typography>{t(saveError.message, { defaultValue: saveError.message })}</Typography>
-          {saveError.fields.length > 0 && (
-            <List dense disablePadding>
-              {saveError.fields.map((text) => (
-                <ListItem key={text} disableGutters>
-                  {text}
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Alert>
-      )}
+      {saveError && <SaveErrorAlert message={saveError.message} fields={saveError.fields} />}
       <DialogContent>
         {loadFailed ? (
           <Alert severity="error">{t('consent.sign.loadFailed')}</Alert>
@@ -278,86 +259,33 @@ export default function FieldPlacementEditor({ pdf, language, fields, onSave, on
         ) : (
           <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} alignItems="flex-start">
             <Stack spacing={2} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-              <Paper variant="outlined" sx={{ p: 2 }}>
-                <Typography component="h3" variant="subtitle1" sx={{ mb: 1 }}>
-                  {t('healthSystems.editor.newField')}
-                </Typography>
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems="flex-start">
-                  <TextField
-                    select
-                    label={t('healthSystems.fieldDialog.type')}
-                    size="small"
-                    value={newType}
-                    onChange={(event) => setNewType(event.target.value as ConsentFieldType)}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    sx={{ minWidth: 150 }}
-                  >
-                    {CONSENT_FIELD_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {t(FIELD_TYPE_KEYS[type])}
-                      </option>
-                    ))}
-                  </TextField>
-                  <TextField
-                    label={t('healthSystems.fieldDialog.description')}
-                    size="small"
-                    value={newDescription}
-                    onChange={(event) => {
-                      setNewDescription(event.target.value);
-                      setNewProblem(undefined);
-                    }}
-                    error={Boolean(newProblem)}
-                    helperText={newProblem ? t(newProblem) : undefined}
-                    sx={{ flex: 1, minWidth: 200 }}
-                  />
-                  <Button
-                    variant="outlined"
-                    disabled={!page}
-                    onClick={() => {
-                      if (!page) return;
-                      const { width, height } = DEFAULT_FIELD_SIZES[newType];
-                      addField(clampRect({ x: 0, y: 0, width, height }, page));
-                    }}
-                  >
-                    {t('healthSystems.editor.add')}
-                  </Button>
-                  <ToggleButton
-                    value="draw"
-                    size="small"
-                    selected={drawMode}
-                    disabled={!page}
-                    onChange={() => setDrawMode((on) => !on)}
-                    sx={{ textTransform: 'none' }}
-                  >
-                    {t('healthSystems.editor.draw')}
-                  </ToggleButton>
-                </Stack>
-                <Typography variant="body2" role="status" sx={{ mt: 1, minHeight: '1.5em' }}>
-                  {drawMode ? t('healthSystems.editor.drawHint') : ''}
-                </Typography>
-              </Paper>
+              <NewFieldPanel
+                type={newType}
+                onType={setNewType}
+                description={newDescription}
+                onDescription={(description) => {
+                  setNewDescription(description);
+                  setNewProblem(undefined);
+                }}
+                problem={newProblem}
+                canAdd={Boolean(page)}
+                onAdd={() => {
+                  if (!page) return;
+                  const { width, height } = DEFAULT_FIELD_SIZES[newType];
+                  addField(clampRect({ x: 0, y: 0, width, height }, page));
+                }}
+                drawMode={drawMode}
+                onToggleDraw={() => setDrawMode((on) => !on)}
+              />
 
-              <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-                <IconButton
-                  aria-label={t('healthSystems.editor.previousPage')}
-                  disabled={pageNumber <= 1}
-                  onClick={() => setPageNumber(pageNumber - 1)}
-                >
-                  <NavigateBeforeIcon />
-                </IconButton>
-                <Typography aria-live="polite">
-                  {pageCount > 0 && t('consent.sign.pageLabel', { page: pageNumber, pages: pageCount })}
-                </Typography>
-                <IconButton
-                  aria-label={t('healthSystems.editor.nextPage')}
-                  disabled={pageNumber >= pageCount}
-                  onClick={() => setPageNumber(pageNumber + 1)}
-                >
-                  <NavigateNextIcon />
-                </IconButton>
-                <Divider orientation="vertical" flexItem />
-                <ZoomControls zooms={ZOOMS} zoom={zoom} onZoom={setZoom} />
-              </Stack>
+              <PageBar
+                pageNumber={pageNumber}
+                pageCount={pageCount}
+                onPage={setPageNumber}
+                zooms={ZOOMS}
+                zoom={zoom}
+                onZoom={setZoom}
+              />
 
               <Typography id={instructionsId} sx={visuallyHidden}>
                 {t('healthSystems.editor.keys')}
@@ -427,47 +355,22 @@ export default function FieldPlacementEditor({ pdf, language, fields, onSave, on
               </Box>
             </Stack>
 
-            <Stack
-              ref={sidePanel}
-              component="aside"
-              aria-labelledby={`${id}-fields`}
-              spacing={1.5}
-              sx={{
-                width: { xs: '100%', lg: 420 },
-                flex: 'none',
-                position: { lg: 'sticky' },
-                top: 0,
-                maxHeight: { lg: 'calc(100vh - 120px)' },
-                overflowY: { lg: 'auto' },
-                pr: { lg: 1 },
+            <FieldListPanel
+              panelRef={sidePanel}
+              headingRef={listHeading}
+              headingId={`${id}-fields`}
+              cardsRef={cards}
+              fields={edited}
+              selectedKey={selectedKey}
+              problems={problems}
+              onSelect={select}
+              onChange={(field, next) => {
+                update(field.key, () => next);
+                if (next.coordinates.page !== field.coordinates.page && pageSizes?.[next.coordinates.page - 1])
+                  setPageNumber(next.coordinates.page);
               }}
-            >
-              <Typography id={`${id}-fields`} ref={listHeading} tabIndex={-1} component="h3" variant="h6">
-                {t('healthSystems.editor.fields', { count: edited.length })}
-              </Typography>
-              <Typography variant="body2">{t('healthSystems.fieldDialog.pointsHint')}</Typography>
-              {edited.length === 0 && <Typography>{t('healthSystems.editor.noFields')}</Typography>}
-              {edited.map((field, index) => (
-                <FieldCard
-                  key={field.key}
-                  ref={(element) => {
-                    if (element) cards.current.set(field.key, element);
-                    else cards.current.delete(field.key);
-                  }}
-                  field={field}
-                  number={index + 1}
-                  selected={field.key === selectedKey}
-                  problems={problems.get(field.key) ?? {}}
-                  onSelect={() => select(field)}
-                  onChange={(next) => {
-                    update(field.key, () => next);
-                    if (next.coordinates.page !== field.coordinates.page && pageSizes?.[next.coordinates.page - 1])
-                      setPageNumber(next.coordinates.page);
-                  }}
-                  onDelete={() => setPending({ kind: 'delete', key: field.key })}
-                />
-              ))}
-            </Stack>
+              onDelete={(field) => setPending({ kind: 'delete', key: field.key })}
+            />
           </Stack>
         )}
       </DialogContent>
