@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeOnDatabase } from './helpers';
+import { describeEachDatabase } from './helpers';
 import { signInAdmin, useAuthApp } from './auth-helpers';
 import {
   consentEntry,
@@ -37,7 +37,8 @@ const pdf = async (name: string, title: string): Promise<TypedPart> => ({
   fileName: `${title}.pdf`,
 });
 
-describeOnDatabase('Multipart calls read a JSON part sent as text, typed as JSON, or as a JSON file', (target) => {
+// Both databases: each call stores what its JSON part carries in one transaction, on either.
+describeEachDatabase('Multipart calls read a JSON part sent as text, typed as JSON, or as a JSON file', (target) => {
   const testApp = useAuthApp(target);
 
   it('registers a health system with its data part in each of the three forms', async () => {
