@@ -25,7 +25,7 @@ import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['auth'];
-const LOGIN_PATH = `${API_BASE}/login`;
+const LOGIN_PATH = `${API_BASE}${POST_LOGIN.path}`;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auth;
