@@ -1,6 +1,7 @@
 // zod/mini: the web app reads these settings at start-up (see ./api/envelope.ts).
 import * as z from 'zod/mini';
 import { envelope } from './api/envelope';
+import { call } from './api/call';
 
 const ZLocalizedText = z.object({ en: z.string(), sp: z.string() });
 
@@ -30,6 +31,8 @@ export const DEFAULT_CONTACT: TContactSettings = {
     sp: 'De lunes a viernes, de 9 a. m. a 7 p. m., hora del Centro',
   },
 };
+
+export const GET_CLIENT_CONFIG = call('GET', '/client-config');
 
 /** `GET /client-config`: what the web app needs at run time, so no setting needs a rebuild. */
 export const ZClientConfig = z.object({

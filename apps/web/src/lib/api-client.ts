@@ -1,5 +1,6 @@
 // zod/mini's `parse` takes any zod schema, full or mini, without bringing the full zod into the app's start-up.
 import * as z from 'zod/mini';
+import type { CallMethod } from '@portal/shared/api/call';
 import { API_BASE } from '@portal/shared/constants';
 import { readStoredTokens } from './auth-storage';
 
@@ -44,7 +45,7 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 /** Request options for a JSON body, or for none (then without a content type, which would ask for one). */
-export const jsonRequest = (method: string, body?: unknown): RequestInit =>
+export const jsonRequest = (method: CallMethod, body?: unknown): RequestInit =>
   body === undefined
     ? { method }
     : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };

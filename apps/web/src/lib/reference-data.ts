@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { FALLBACK_LANGUAGES, ZLanguagesReply, type TLanguageOption } from '@portal/shared/reference/languages';
+import {
+  FALLBACK_LANGUAGES,
+  ZLanguagesReply,
+  type TLanguageOption,
+  GET_EXTERNALIZATION_LANGUAGES,
+} from '@portal/shared/reference/languages';
 import {
   FALLBACK_PASSWORD_POLICY,
   ZPasswordPolicyReply,
   type TPasswordPolicy,
+  GET_EXTERNALIZATION_PASSWORD_POLICY,
 } from '@portal/shared/reference/password-policy';
 import {
   FALLBACK_REGISTRATION_DROPDOWNS,
   ZRegistrationDropdownsReply,
   type TRegistrationDropdowns,
+  GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS,
 } from '@portal/shared/reference/registration-dropdowns';
 import { apiRequest } from './api-client';
 
@@ -44,7 +51,7 @@ function useReferenceData<T>(
 export const usePasswordPolicy = () =>
   useReferenceData<TPasswordPolicy>(
     'password-policy',
-    '/externalization/password-policy',
+    GET_EXTERNALIZATION_PASSWORD_POLICY.path,
     ZPasswordPolicyReply,
     FALLBACK_PASSWORD_POLICY,
   );
@@ -53,7 +60,7 @@ export const usePasswordPolicy = () =>
 export const useRegistrationDropdowns = () =>
   useReferenceData<TRegistrationDropdowns>(
     'registration-dropdowns',
-    '/externalization/registration-dropdowns',
+    GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS.path,
     ZRegistrationDropdownsReply,
     FALLBACK_REGISTRATION_DROPDOWNS,
   );
@@ -62,7 +69,7 @@ export const useRegistrationDropdowns = () =>
 export const useLanguages = () =>
   useReferenceData<TLanguageOption[]>(
     'languages',
-    '/externalization/languages',
+    GET_EXTERNALIZATION_LANGUAGES.path,
     ZLanguagesReply,
     FALLBACK_LANGUAGES,
     (languages) => languages.length > 0,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZClientConfigReply } from '@portal/shared/client-config';
+import { ZClientConfigReply, GET_CLIENT_CONFIG } from '@portal/shared/client-config';
 import {
   importPayloadKey,
   sealPayload,
@@ -12,7 +12,7 @@ let key: Promise<PayloadKey> | undefined;
 
 /** The key the server runs with, handed over by GET /client-config (so a new key needs no rebuild), imported once. */
 function payloadKey(): Promise<PayloadKey> {
-  key ??= apiRequest('/client-config', ZClientConfigReply).then(
+  key ??= apiRequest(GET_CLIENT_CONFIG.path, ZClientConfigReply).then(
     (reply) => importPayloadKey(reply.data!.payloadKey),
     (error: unknown) => {
       key = undefined;

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TAccessTokenResponse } from '@portal/shared/auth/login';
-import { ZLogoutReply } from '@portal/shared/auth/session';
+import { ZLogoutReply, POST_LOGOUT } from '@portal/shared/auth/session';
 import { TOKEN_REFRESH_LEAD_MS, TOKEN_STORAGE_KEY } from '@portal/shared/constants';
 import { apiRequest, setUnauthorizedHandler } from './api-client';
 import {
@@ -44,8 +44,8 @@ function currentSession(): StoredSession | null {
 async function logoutOnServer() {
   const tokens = readStoredTokens();
   if (!tokens) return;
-  await apiRequest('/logout', ZLogoutReply, {
-    method: 'POST',
+  await apiRequest(POST_LOGOUT.path, ZLogoutReply, {
+    method: POST_LOGOUT.method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.access_token}` },
     body: JSON.stringify({ refresh_token: tokens.refresh_token }),
   }).catch(() => undefined);

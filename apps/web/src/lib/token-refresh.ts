@@ -1,4 +1,4 @@
-import { ZRefreshTokenReply } from '@portal/shared/auth/session';
+import { ZRefreshTokenReply, POST_REFRESH_TOKEN } from '@portal/shared/auth/session';
 import { ZAccessTokenResponse } from '@portal/shared/auth/token-pair';
 import { TOKEN_REFRESH_LEAD_MS } from '@portal/shared/constants';
 import { ApiError, apiRequest } from './api-client';
@@ -35,8 +35,8 @@ function outcomeIfReplaced(refreshToken: string): RefreshResult | undefined {
 
 async function spend(refreshToken: string): Promise<RefreshResult> {
   try {
-    const reply = await apiRequest('/refresh-token', ZRefreshTokenReply, {
-      method: 'POST',
+    const reply = await apiRequest(POST_REFRESH_TOKEN.path, ZRefreshTokenReply, {
+      method: POST_REFRESH_TOKEN.method,
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ refresh_token: refreshToken }),
     });

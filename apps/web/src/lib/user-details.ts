@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZUserDetailsReply } from '@portal/shared/auth/user-details';
+import { ZUserDetailsReply, GET_KEYCLOAK_USER } from '@portal/shared/auth/user-details';
 import { authorizedRequest } from './api-client';
 
 /**
@@ -10,7 +10,7 @@ import { authorizedRequest } from './api-client';
 export function useUserDetails(userId: string | undefined) {
   return useQuery({
     queryKey: ['user-details', userId],
-    queryFn: async () => (await authorizedRequest('/keycloak/user', ZUserDetailsReply)).data!,
+    queryFn: async () => (await authorizedRequest(GET_KEYCLOAK_USER.path, ZUserDetailsReply)).data!,
     enabled: Boolean(userId),
     retry: false,
     staleTime: 60_000,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
+import { call } from '../api/call';
 
 export const COMMUNICATION_MESSAGES = {
   atLeastOne: 'error.communication.atLeastOne',
@@ -22,10 +23,14 @@ export const ZCommunicationPreferences = z
   });
 export type TCommunicationPreferences = z.infer<typeof ZCommunicationPreferences>;
 
+export const GET_COMMUNICATION_PREFERENCES_VIEW = call('GET', '/communication-preferences/view');
+
 /** `GET /communication-preferences/view`. */
 export const ZCommunicationPreferencesReply = envelope(
   z.object({ emailSubscription: z.boolean(), newsletterSubscription: z.boolean() }),
 );
+export const PUT_COMMUNICATION_PREFERENCES_UPDATE = call('PUT', '/communication-preferences/update');
+
 /** `PUT /communication-preferences/update`: the request is the plain object, checked by the service. */
 export const ZCommunicationPreferencesUpdate = z.object({
   emailSubscription: z.unknown(),

@@ -3,6 +3,7 @@ import { envelope, ZFieldError } from '../api/envelope';
 import { IMAGE_TYPES } from '../constants';
 import type { IsoDate } from '../dates';
 import { birthDateField, oneOf, REGISTRATION_MESSAGES } from '../registration/registration-form';
+import { call } from '../api/call';
 
 /** Message keys of the profile tab (en.json / sp.json). */
 export const PROFILE_MESSAGES = {
@@ -39,6 +40,8 @@ export function hasPictureExtension(fileName: string): boolean {
   return fileName.includes('.') && (IMAGE_TYPES as readonly string[]).includes(extension);
 }
 
+export const PUT_KEYCLOAK_USER = call('PUT', '/keycloak/user');
+
 /**
  * The text parts of `PUT /keycloak/user` (multipart). Only these are read:
  * names, e-mail, role or anything else sent along is ignored.
@@ -64,4 +67,4 @@ export interface TProfileForm {
 export const ZProfileUpdateReply = envelope(z.array(ZFieldError));
 
 /** `GET /keycloak/user/picture`: the signed-in user's own picture, always WebP once kept. */
-export const PICTURE_PATH = '/keycloak/user/picture';
+export const GET_KEYCLOAK_USER_PICTURE = call('GET', '/keycloak/user/picture');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
+import { call } from '../api/call';
 
 /** The built-in dashboards: figures drawn from the portal's own data, never a participant's identity. */
 export const DASHBOARD_IDS = ['withdrawals', 'survey-window-open-users', 'email-analytics'] as const;
@@ -11,6 +12,8 @@ export const DASHBOARD_TOKEN_HEADER = 'x-dashboard-token';
 
 /** How long a dashboard token opens its dashboard: one hour. */
 export const DASHBOARD_TOKEN_SECONDS = 3600;
+
+export const GET_DOMO = call('GET', '/domo');
 
 /** `GET /domo?dashBoardId=`. */
 export const ZDashboardTokenQuery = z.object({ dashBoardId: ZDashboardId });

@@ -3,6 +3,7 @@ import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
 import { ZDateRangeQuery } from '../api/date-range';
 import { EMAIL_MAX_LENGTH } from '../registration/registration-form';
+import { call } from '../api/call';
 
 /** Every action the portal writes to the audit trail, with the catalog key of its label. */
 export const AUDIT_ACTION_LABELS = {
@@ -74,6 +75,10 @@ const ZWho = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+export const POST_AUDIT_LOG_EXPORT = call('POST', '/audit/log/export');
+
+export const POST_AUDIT_LOG = call('POST', '/audit/log');
+
 /**
  * `POST /audit/log?page&size` and `POST /audit/log/export`: the search, in the body so that e-mail addresses never
  * reach an access log. `from` and `to` are calendar days of the study's time zone, both included.
@@ -132,6 +137,8 @@ export type TTimelineKind = z.infer<typeof ZTimelineKind>;
 /** One moment of a participant's history: when, what kind, and a short description in the reader's language. */
 export const ZTimelineEntry = z.object({ at: z.string(), kind: ZTimelineKind, text: z.string() });
 export type TTimelineEntry = z.infer<typeof ZTimelineEntry>;
+
+export const GET_AUDIT_PARTICIPANTS_TIMELINE = call('GET', '/audit/participants/:id/timeline');
 
 /** `GET /audit/participants/:id/timeline`: the participant and their history, oldest first. */
 export const ZTimeline = z.object({

@@ -3,6 +3,7 @@ import { envelope } from '../api/envelope';
 import { EMAIL_CODE_MAX_LENGTH } from '../constants';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
 import { ZAccessTokenResponse, ZLoginError } from './token-pair';
+import { call } from '../api/call';
 
 export {
   LOGIN_ERROR_CODES,
@@ -19,6 +20,8 @@ export const LOGIN_MESSAGES = {
   otpRequired: 'error.loginOTP.empty',
   otpInvalid: 'error.loginOTP.invalid',
 } as const;
+
+export const POST_LOGIN = call('POST', '/login');
 
 /** The login form and `POST /login` (values opened from the payload envelope). */
 export const ZLoginRequest = z.object({
@@ -40,6 +43,8 @@ export const ZLoginResult = z.object({
 });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 export const ZLoginReply = envelope(z.union([ZLoginResult, ZLoginError]));
+
+export const POST_LOGIN_OTP = call('POST', '/login/otp');
 
 /** The code form and `POST /login/otp`: required, digits only, at most EMAIL_CODE_MAX_LENGTH (8). */
 export const ZLoginOtpRequest = z.object({

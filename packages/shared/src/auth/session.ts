@@ -2,10 +2,15 @@
 import * as z from 'zod/mini';
 import { envelope } from '../api/envelope';
 import { ZAccessTokenResponse, ZLoginError } from './token-pair';
+import { call } from '../api/call';
+
+export const POST_REFRESH_TOKEN = call('POST', '/refresh-token');
 
 /** `POST /refresh-token`: one use of a refresh token buys a new pair. */
 export const ZRefreshTokenRequest = z.object({ refresh_token: z.string().check(z.minLength(1), z.maxLength(512)) });
 export const ZRefreshTokenReply = envelope(z.union([ZAccessTokenResponse, ZLoginError]));
+
+export const POST_LOGOUT = call('POST', '/logout');
 
 /**
  * `POST /logout`: ends every session of the user. A caller may pass the token as a query parameter; the web

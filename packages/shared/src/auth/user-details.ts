@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { LANGUAGES } from '../constants';
+import { call } from '../api/call';
+
+export const GET_KEYCLOAK_USER = call('GET', '/keycloak/user');
 
 /** `GET /keycloak/user`: the signed-in user's details. */
 export const ZUserDetails = z.object({

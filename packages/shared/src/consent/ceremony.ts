@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { LANGUAGES } from '../constants';
+import { call } from '../api/call';
+
+export const GET_SIGNATURE_CEREMONY = call('GET', '/signature/ceremony/:formId');
+export const GET_SIGNATURE_CEREMONY_DOCUMENT = call('GET', '/signature/ceremony/:formId/document');
+export const POST_SIGNATURE_CODE = call('POST', '/signature/code');
 
 /** The e-signature locales: Spanish maps to es_ES, everything else to en_US. */
 export const SIGNING_LOCALES = { en: 'en_US', sp: 'es_ES' } as const;
@@ -22,6 +27,8 @@ export const ZConsentInputField = z.object({
   isRequired: z.boolean(),
 });
 export type TConsentInputField = z.infer<typeof ZConsentInputField>;
+
+export const GET_SIGNATURE_INIT = call('GET', '/signature/init');
 
 /** `GET /signature/init`: whether consent is signed, the signing page's URL and the participant's language. */
 export const ZSignatureInit = z.object({
@@ -94,6 +101,8 @@ export const ZSignatureMark = z.discriminatedUnion('method', [
 ]);
 export type TSignatureMark = z.infer<typeof ZSignatureMark>;
 
+export const POST_SIGNATURE_SIGN = call('POST', '/signature/sign');
+
 /** `POST /signature/sign`: the values of the form's fields (by field id) and the participant's signature. */
 export const ZSignRequest = z.object({
   formId: z.string(),
@@ -103,6 +112,8 @@ export const ZSignRequest = z.object({
   code: z.string().max(16).optional(),
 });
 export type TSignRequest = z.infer<typeof ZSignRequest>;
+
+export const GET_SIGNATURE = call('GET', '/signature');
 
 /** `GET /signature` and the reply of a signing: whether and when (MM/DD/YYYY, UTC) consent was signed. */
 export const ZSignatureStatus = z.object({ consentSigned: z.boolean(), signedDate: z.string().nullable() });

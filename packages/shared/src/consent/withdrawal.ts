@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
+import { call } from '../api/call';
+
+export const GET_CONSENT_INTEGRITY = call('GET', '/consent/integrity');
 
 export const WITHDRAWAL_REASON_MAX = 1000;
+
+export const PUT_CONSENT_WITHDRAW = call('PUT', '/consent/withdraw');
 
 /** `PUT /consent/withdraw?reason=`: the reason is required ('Reason cannot be blank'). */
 export const ZWithdrawRequest = z.object({

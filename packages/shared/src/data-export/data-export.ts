@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { withOptionalDateRange } from '../api/date-range';
 import type { IsoDate } from '../dates';
+import { call } from '../api/call';
+
+export const GET_DATA_EXPORT_VERIFICATION_REGISTER = call('GET', '/data-export/verification-register');
 
 export const DATA_EXPORT_MESSAGES = {
   formNotFound: 'dataExport.error.formNotFound',
@@ -22,13 +25,19 @@ const instrumentShape = {
   version: z.coerce.number().int().min(1),
 };
 
+export const GET_DATA_EXPORT_DATA_DICTIONARY = call('GET', '/data-export/data-dictionary');
+
 /** `GET /data-export/data-dictionary?formKey&version`. */
 export const ZDataDictionaryQuery = z.object(instrumentShape);
 export type TDataDictionaryQuery = z.output<typeof ZDataDictionaryQuery>;
 
+export const GET_DATA_EXPORT_SURVEY_ANSWERS = call('GET', '/data-export/survey-answers');
+
 /** `GET /data-export/survey-answers?formKey&version[&from&to]`: responses submitted within the range. */
 export const ZSurveyAnswersQuery = withOptionalDateRange(instrumentShape);
 export type TSurveyAnswersQuery = z.output<typeof ZSurveyAnswersQuery>;
+
+export const GET_DATA_EXPORT_CONSENT_REGISTER = call('GET', '/data-export/consent-register');
 
 /** `GET /data-export/consent-register[?from&to]` and `/data-export/verification-register[?from&to]`. */
 export const ZRegisterQuery = withOptionalDateRange({});
@@ -43,6 +52,8 @@ export const ZExportInstrument = z.object({
   submitted: z.number().int(),
 });
 export type TExportInstrument = z.infer<typeof ZExportInstrument>;
+
+export const GET_DATA_EXPORT_INSTRUMENTS = call('GET', '/data-export/instruments');
 
 /** `GET /data-export/instruments`: the study's instruments in round order, then one-time survey forms. */
 export const ZExportInstrumentsReply = envelope(z.array(ZExportInstrument));

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { ZDateRangeQuery } from '../api/date-range';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
+import { call } from '../api/call';
 
 export const EMAIL_FAILURE_PAGE_SIZES = [10, 25, 50] as const;
+
+export const GET_EMAIL_ANALYTICS_FAILURES = call('GET', '/email-analytics/failures');
 
 /** `GET /email-analytics/failures?page&size&from&to` (administrators): the latest attempt first. */
 export const ZEmailFailuresQuery = z.intersection(
@@ -37,6 +40,8 @@ export const ZEmailFailure = z.object({
 });
 export type TEmailFailure = z.infer<typeof ZEmailFailure>;
 export const ZEmailFailuresReply = envelope(pageOf(ZEmailFailure));
+
+export const POST_EMAIL_ANALYTICS_FAILURES_RETRY = call('POST', '/email-analytics/failures/:id/retry');
 
 /** `POST /email-analytics/failures/:id/retry`: queues a copy of a failed message. */
 export const ZEmailRetryParams = z.object({ id: z.uuid({ error: 'emailAnalytics.retry.notFound' }) });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ZDateRangeQuery } from '../api/date-range';
 import { envelope } from '../api/envelope';
+import { call } from '../api/call';
+
+export const GET_EMAIL_ANALYTICS_SUMMARY = call('GET', '/email-analytics/summary');
 
 /** `GET /email-analytics/summary?from&to` (administrators, or the dashboard's token): both days included. */
 export const ZEmailSummaryQuery = ZDateRangeQuery;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
 import { USER_ID_PATTERN, VERIFICATION_MESSAGES, ZIdIssueReason } from './verification-records';
+import { call } from '../api/call';
 
 /** Message keys of the API keys section and of the health systems' push API. */
 export const PUSH_API_MESSAGES = {
@@ -30,6 +31,8 @@ export const API_KEY_LABEL_MAX = 100;
 export const API_KEY_PAGE_SIZES = [5, 10, 25] as const;
 export const PUSH_PARTICIPANT_PAGE_SIZES = [100, 1000] as const;
 
+export const GET_HEALTH_SYSTEM_API_KEYS = call('GET', '/health-system-api-keys');
+
 // ——— Administrators: issuing and revoking keys ———
 
 /** `GET /health-system-api-keys?page&size`: every key, active first, then the newest. */
@@ -55,6 +58,8 @@ export const ZApiKey = z.object({
 export type TApiKey = z.infer<typeof ZApiKey>;
 export const ZApiKeysReply = envelope(pageOf(ZApiKey));
 
+export const POST_HEALTH_SYSTEM_API_KEYS = call('POST', '/health-system-api-keys');
+
 /** `POST /health-system-api-keys`: a key for a health system, with a label saying who holds it. */
 export const ZApiKeyRequest = z.object({
   healthSystem: z
@@ -71,6 +76,8 @@ export const ZIssuedApiKey = ZApiKey.extend({ key: z.string() });
 export type TIssuedApiKey = z.infer<typeof ZIssuedApiKey>;
 export const ZIssuedApiKeyReply = envelope(ZIssuedApiKey);
 
+export const DELETE_HEALTH_SYSTEM_API_KEYS = call('DELETE', '/health-system-api-keys/:id');
+
 /** `DELETE /health-system-api-keys/:id`: revokes a key; it opens nothing from then on. */
 export const ZApiKeyParams = z.object({ id: z.uuid() });
 /** The reply of a revoke: its message ('API key revoked. It no longer opens the API.'). */
@@ -79,6 +86,8 @@ export const ZApiKeyRevokeReply = envelope(z.unknown());
 // ——— Health systems: the push API, with `X-Api-Key` ———
 
 export const PUSH_PARTICIPANT_STATUSES = ['pending', 'verified', 'rejected', 'all'] as const;
+
+export const GET_HEALTH_SYSTEM_API_PARTICIPANTS = call('GET', '/health-system-api/participants');
 
 /** `GET /health-system-api/participants?status&page&size`: the key's health system's participants. */
 export const ZPushParticipantsQuery = pageQuery({
@@ -106,6 +115,8 @@ export const ZPushParticipant = z.object({
 });
 export type TPushParticipant = z.infer<typeof ZPushParticipant>;
 export const ZPushParticipantsReply = envelope(pageOf(ZPushParticipant));
+
+export const POST_HEALTH_SYSTEM_API_VERIFICATIONS = call('POST', '/health-system-api/verifications');
 
 /**
  * `POST /health-system-api/verifications`: up to 10,000 statuses (true Verified, false Rejected), applied all

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
+import { call } from '../api/call';
+
+export const POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO = call(
+  'POST',
+  '/health-system-verification/batches/:id/undo',
+);
 
 /** Message keys of the Health System Verification tab and its calls. */
 export const VERIFICATION_MESSAGES = {
@@ -56,6 +62,8 @@ const userId = z
   .regex(USER_ID_PATTERN, M.idsInvalid)
   .transform((id) => id.toLowerCase());
 
+export const POST_HEALTH_SYSTEM_VERIFICATION = call('POST', '/health-system-verification');
+
 /**
  * `POST /health-system-verification?page&size[&sort=userId|healthSystem|updatedAt,asc|desc]` (administrators):
  * the most recently updated first unless sorted.
@@ -96,8 +104,12 @@ export const ZVerificationRecordsReply = envelope(pageOf(ZVerificationRecord));
 /** A health system to choose in the search and the API key form: its database value and its name. */
 export const ZVerificationHealthSystem = z.object({ value: z.string(), name: z.string() });
 export type TVerificationHealthSystem = z.infer<typeof ZVerificationHealthSystem>;
+export const GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS = call('GET', '/health-system-verification/health-systems');
+
 /** `GET /health-system-verification/health-systems`: every onboarded health system, active or not, by name. */
 export const ZVerificationHealthSystemsReply = envelope(z.array(ZVerificationHealthSystem));
+
+export const PUT_HEALTH_SYSTEM_VERIFICATION = call('PUT', '/health-system-verification');
 
 /**
  * `PUT /health-system-verification` (administrators): sets `status` on every record of `userIds`, in one
@@ -133,6 +145,8 @@ export const ID_ISSUE_REASONS = ['invalid', 'notFound', 'withdrawn'] as const;
 export const ZIdIssueReason = z.enum(ID_ISSUE_REASONS);
 export type TIdIssueReason = z.infer<typeof ZIdIssueReason>;
 
+export const POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS = call('POST', '/health-system-verification/not-exists');
+
 /** `POST /health-system-verification/not-exists?page&size`: the IDs of the body that cannot be updated, paged. */
 export const ZIdIssuesQuery = pageQuery({
   sizes: VERIFICATION_PREVIEW_SIZES,
@@ -149,6 +163,8 @@ export const ZIdIssuesReply = envelope(pageOf(ZIdIssue));
 /** Who made a batch: a single edit, a bulk update, a health system's push, or the undo of one. */
 export const VERIFICATION_BATCH_SOURCES = ['single', 'bulk', 'push', 'undo'] as const;
 export type TVerificationBatchSource = (typeof VERIFICATION_BATCH_SOURCES)[number];
+
+export const GET_HEALTH_SYSTEM_VERIFICATION_BATCHES = call('GET', '/health-system-verification/batches');
 
 /** `GET /health-system-verification/batches?page&size`: bulk updates, pushes and undos, the newest first. */
 export const ZVerificationBatchesQuery = pageQuery({
@@ -177,6 +193,11 @@ export const ZVerificationBatch = z.object({
 });
 export type TVerificationBatch = z.infer<typeof ZVerificationBatch>;
 export const ZVerificationBatchesReply = envelope(pageOf(ZVerificationBatch));
+
+export const GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV = call(
+  'GET',
+  '/health-system-verification/batches/:id/result.csv',
+);
 
 /** `GET /health-system-verification/batches/:id/result.csv` and `POST …/:id/undo`. */
 export const ZVerificationBatchParams = z.object({ id: z.uuid() });

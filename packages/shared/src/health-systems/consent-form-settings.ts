@@ -3,6 +3,9 @@ import { envelope } from '../api/envelope';
 import { CONSENT_FIELD_TYPES, ZConsentInputField, type TConsentInputField } from '../consent/ceremony';
 import { LANGUAGES, type Language } from '../constants';
 import { ZLoadedRevision } from './health-system-info';
+import { call } from '../api/call';
+
+export const GET_HEALTH_SYSTEM_FILES = call('GET', '/health-system/files');
 
 /** Message keys of consent forms, their uploads and their input fields. */
 export const CONSENT_FORM_MESSAGES = {
@@ -153,12 +156,22 @@ export type TInputFieldEntry = z.output<typeof ZInputFieldEntry>;
 /** A form's input fields, as many as a form may have. */
 const ZInputFieldList = z.array(ZInputFieldEntry).max(CONSENT_FIELDS_MAX, M.tooManyFields);
 
+export const PUT_CONSENT_INPUT_FIELD = call('PUT', '/consent/input-field');
+
+export const POST_CONSENT_INPUT_FIELD = call('POST', '/consent/input-field');
+
 /** `POST /consent/input-field?formId` and `PUT /consent/input-field?id`. */
 export const ZInputFieldRequest = ZPublishOptions.extend({ inputField: ZInputFieldSettings });
+export const PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS = call('PUT', '/update/consent-form/input-fields');
+
 /** `PUT /update/consent-form/input-fields?id&language`: the form's whole list (the visual editor's save). */
 export const ZInputFieldsRequest = ZPublishOptions.extend({
   inputFields: ZInputFieldList.min(1, M.lastField),
 });
+export const DELETE_CONSENT_INPUT_FIELD = call('DELETE', '/consent/input-field');
+
+export const DELETE_CONSENT_FORM = call('DELETE', '/consent-form');
+
 /** `DELETE /consent-form?id` and `DELETE /consent/input-field?id`: the options come in the query. */
 export const ZPublishQuery = z.object({
   id: z.uuid({ error: M.formNotFound }),
@@ -169,6 +182,10 @@ export const ZPublishQuery = z.object({
   version: z.coerce.number().int().positive().optional(),
   revision: z.coerce.number().int().positive().optional(),
 });
+
+export const POST_CONSENT_FORM = call('POST', '/consent-form');
+
+export const PUT_UPDATE_CONSENT_FORM = call('PUT', '/update/consent-form');
 
 /**
  * A consent form entry of registration and of `POST /consent-form` / `PUT /update/consent-form`: the default

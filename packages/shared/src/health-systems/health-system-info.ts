@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { envelope, ZFieldError } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
 import { LANGUAGES } from '../constants';
+import { call } from '../api/call';
+
+export const POST_HEALTH_SYSTEM_VALIDATE_BASIC = call('POST', '/health-system/validate/basic');
+export const POST_HEALTH_SYSTEM_VALIDATE_SYSTEM = call('POST', '/health-system/validate/system');
+export const PUT_HEALTH_SYSTEM_UPDATE = call('PUT', '/health-system/update');
 
 /** Message keys of Health System Management's calls and rules. */
 export const HEALTH_SYSTEM_MESSAGES = {
@@ -86,6 +91,8 @@ export type TSystemInfo = z.output<typeof ZSystemInfo>;
 /** The system's revision the editor loaded: a change made since then refuses the edit, nothing saved. */
 export const ZLoadedRevision = z.number().int().positive().optional();
 
+export const PUT_UPDATE_SYSTEM_INFO = call('PUT', '/update/system-info');
+
 /**
  * `PUT /update/system-info?id`: the labels and whether the system is active. The database value may be sent
  * but must be the one already stored. `revision` is the one the editor loaded.
@@ -101,11 +108,15 @@ export const ZSystemInfoUpdate = z.object({
 });
 export type TSystemInfoUpdate = z.output<typeof ZSystemInfoUpdate>;
 
+export const PUT_UPDATE_BASIC_INFO = call('PUT', '/update/basic-info');
+
 /** `PUT /update/basic-info?id`. */
 export const ZBasicInfoUpdate = ZBasicInfo.extend({ revision: ZLoadedRevision });
 
 /** `?id=` of the calls that name one health system. */
 export const ZHealthSystemIdQuery = z.object({ id: z.uuid({ error: M.notFound }) });
+export const GET_HEALTH_SYSTEM = call('GET', '/health-system');
+
 /** `GET /health-system?id&tab`. */
 export const ZHealthSystemTabQuery = ZHealthSystemIdQuery.extend({ tab: z.enum(HEALTH_SYSTEM_TABS) });
 
@@ -121,6 +132,8 @@ export const ZSystemTab = z.object({
 });
 export type TBasicTab = z.infer<typeof ZBasicTab>;
 export type TSystemTab = z.infer<typeof ZSystemTab>;
+
+export const GET_HEALTH_SYSTEM_OVERVIEW = call('GET', '/health-system/overview');
 
 /** `GET /health-system/overview?page&size`: systems by name, with their registered participants. */
 export const ZHealthSystemOverviewQuery = pageQuery({

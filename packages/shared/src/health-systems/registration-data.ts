@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants';
 import { CONSENT_FORM_MESSAGES, ZConsentFormEntryInput } from './consent-form-settings';
 import { ZBasicInfo, ZLoadedRevision, ZRevisionReply, ZSystemInfo } from './health-system-info';
+import { call } from '../api/call';
+
+export const POST_HEALTH_SYSTEM_REGISTER = call('POST', '/health-system/register');
 
 /**
  * The JSON part `data` of `POST /health-system/register` (multipart, with `file_en` / `file_sp` PDFs for custom

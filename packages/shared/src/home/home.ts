@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { ZSurveyEntry, type TSurveyEntry } from '../surveys/survey-entries';
+import { call } from '../api/call';
 
 /** The one thing a participant should do next, as the home page shows it. */
 export const NEXT_STEPS = ['signConsent', 'continueSurvey', 'startSurvey', 'waitForNextRound', 'allDone'] as const;
@@ -48,6 +49,8 @@ export const ZAdminDashboard = z.object({
   }),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
+
+export const GET_DASHBOARD = call('GET', '/dashboard');
 
 /** `GET /dashboard`: what the signed-in home page shows, for a participant or an administrator. */
 export const ZDashboard = z.discriminatedUnion('role', [ZParticipantDashboard, ZAdminDashboard]);

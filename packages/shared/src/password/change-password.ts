@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, ZFieldError } from '../api/envelope';
 import type { TPasswordPolicy } from '../reference/password-policy';
 import { meetsPasswordPolicy } from '../registration/password-rules';
+import { call } from '../api/call';
 
 /** Message keys of Change Password (en.json / sp.json). */
 export const CHANGE_PASSWORD_MESSAGES = {
@@ -16,6 +17,8 @@ export const CHANGE_PASSWORD_MESSAGES = {
   changed: 'password.changed',
 } as const;
 const M = CHANGE_PASSWORD_MESSAGES;
+
+export const PUT_UPDATE_PASSWORD = call('PUT', '/update-password');
 
 /** `PUT /update-password`: `password` is the current password, `newPassword` the new one. */
 export const ZChangePasswordRequest = z.object({

@@ -3,6 +3,7 @@ import { envelope, ZFieldError } from '../api/envelope';
 import type { TPasswordPolicy } from '../reference/password-policy';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
 import { meetsPasswordPolicy } from '../registration/password-rules';
+import { call } from '../api/call';
 
 /** Message keys of forgot and reset password (en.json / sp.json). */
 export const PASSWORD_RESET_MESSAGES = {
@@ -13,6 +14,8 @@ export const PASSWORD_RESET_MESSAGES = {
   linkInvalid: 'error.password.linkInvalid',
 } as const;
 const M = PASSWORD_RESET_MESSAGES;
+
+export const GET_RESET_PASSWORD_INIT = call('GET', '/reset-password/init');
 
 /** The forgot-password form and `GET /reset-password/init?email=`. */
 export const ZForgotPasswordForm = z.object({
@@ -25,6 +28,8 @@ export const ZForgotPasswordForm = z.object({
 export type TForgotPasswordForm = z.infer<typeof ZForgotPasswordForm>;
 export const ZResetPasswordInitQuery = z.object({ email: z.string().max(1024).optional() });
 export const ZResetPasswordInitReply = envelope(z.unknown());
+
+export const GET_VERIFY_RESET_PASSWORD = call('GET', '/verify-reset-password');
 
 /** `GET /verify-reset-password?token=&id=`: whether a reset link can still be used. */
 export const ZVerifyResetPasswordQuery = z.object({
@@ -56,6 +61,8 @@ export function newPasswordSchema(policy: TPasswordPolicy) {
     });
 }
 export type TNewPassword = z.infer<ReturnType<typeof newPasswordSchema>>;
+
+export const POST_RESET_PASSWORD = call('POST', '/reset-password');
 
 /** `POST /reset-password`: the link's token and account id with the new password twice. */
 export const ZResetPasswordRequest = z.object({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { FALLBACK_PASSWORD_LENGTH } from '../constants';
+import { call } from '../api/call';
+
+export const GET_EXTERNALIZATION_PASSWORD_POLICY = call('GET', '/externalization/password-policy');
 
 /** `GET /externalization/password-policy`: the password rules of the security policy. */
 export const ZPasswordPolicy = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { ZLabelledOption } from './labelled-option';
+import { call } from '../api/call';
 
 export const DROPDOWN_CATEGORIES = ['gender', 'country', 'language', 'healthSystems'] as const;
 export type DropdownCategory = (typeof DROPDOWN_CATEGORIES)[number];
@@ -12,6 +13,8 @@ export const ZDropdownSet = z.object({
   healthSystems: z.array(ZLabelledOption),
 });
 export type TDropdownSet = z.infer<typeof ZDropdownSet>;
+
+export const GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS = call('GET', '/externalization/registration-dropdowns');
 
 /** `GET /externalization/registration-dropdowns`: the option lists keyed by language. */
 export const ZRegistrationDropdowns = z.object({ en: ZDropdownSet, sp: ZDropdownSet });

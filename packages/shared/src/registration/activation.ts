@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
+import { call } from '../api/call';
+
+export const GET_REGISTRATION_CONFIRM = call('GET', '/registrationConfirm');
 
 /** `GET /registrationConfirm?token=&id=`: activates the account the link was sent for. */
 export const ZRegistrationConfirmQuery = z.object({
@@ -7,6 +10,8 @@ export const ZRegistrationConfirmQuery = z.object({
   id: z.string().max(100).optional(),
 });
 export const ZRegistrationConfirmReply = envelope(z.unknown());
+
+export const GET_RESEND_ACTIVATION_EMAIL = call('GET', '/resendActivationEmail');
 
 /**
  * `GET /resendActivationEmail?email=`: a fresh activation link for an account not yet active. The id of an

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { envelope, ZFieldError } from '../api/envelope';
 import type { PlainPayload } from '../crypto/payload-envelope';
 import type { TRegistrationValues } from './registration-form';
+import { call } from '../api/call';
+
+export const POST_REGISTER = call('POST', '/register');
 
 /** Fields of `POST /register` that carry booleans, sealed as the strings "true"/"false". */
 export const REGISTER_BOOLEAN_FIELDS = [

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { envelope, ZFieldError } from '../api/envelope';
+import { call } from '../api/call';
+
+export const POST_VALIDATE_CREDENTIALS = call('POST', '/validateCredentials');
 
 /** `POST /validateCredentials`: e-mail and password, both sealed; field errors come back as a list. */
 export const ZValidateCredentialsRequest = z

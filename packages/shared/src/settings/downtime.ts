@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { DOWNTIME_MESSAGE_MAX, DOWNTIME_REMINDER_DAYS } from '../constants';
 import { ZSettingVersion } from './setting-version';
+import { call } from '../api/call';
+
+export const GET_DOWNTIME = call('GET', '/downtime');
 
 export { ZDowntime, ZDowntimeReply, type TDowntime } from './downtime-status';
 
@@ -17,6 +20,8 @@ const downtimeMessage = z
   .trim()
   .min(1, DOWNTIME_MESSAGES.messageRequired)
   .max(DOWNTIME_MESSAGE_MAX, DOWNTIME_MESSAGES.messageTooLong);
+
+export const POST_DOWNTIME = call('POST', '/downtime');
 
 /**
  * `POST /downtime` (administrators): the downtime settings, and the version the editor opened. An enabled

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { REMINDER_DAYS } from '../constants';
 import { ZSettingVersion } from './setting-version';
+import { call } from '../api/call';
+
+export const GET_SETTINGS_REMINDER = call('GET', '/settings/reminder');
 
 /** The three reminder schedules: account activation, informed consent form (ICF) and survey. */
 export const REMINDER_TYPES = ['ACCOUNT_ACTIVATION', 'ICF', 'SURVEY'] as const;
@@ -34,6 +37,8 @@ export const ZReminderSchedule = z.object({
   version: ZSettingVersion,
 });
 export type TReminderSchedule = z.infer<typeof ZReminderSchedule>;
+export const DELETE_SETTINGS_REMINDER = call('DELETE', '/settings/reminder');
+
 /** `GET`, `POST` and `DELETE /settings/reminder`. */
 export const ZReminderScheduleReply = envelope(ZReminderSchedule);
 
@@ -43,6 +48,8 @@ export const ZReminderDeleteQuery = z.object({
   id: z.uuid({ error: REMINDER_MESSAGES.notFound }),
   version: z.optional(ZSettingVersion),
 });
+
+export const POST_SETTINGS_REMINDER = call('POST', '/settings/reminder');
 
 /**
  * `POST /settings/reminder?type=` body: the whole schedule for the type. Rows keep their id when they had

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { LANGUAGES } from '../constants';
 import { ZSettingVersion } from './setting-version';
+import { call } from '../api/call';
+
+export const GET_SETTING_SECURITY_POLICY_CONFIG = call('GET', '/setting/security-policy-config');
 
 /**
  * Bounds of each number of the security policy. The lower bounds are the study's minima; the upper bounds
@@ -89,6 +92,8 @@ export const ZSecurityPolicyRules = ZSecurityPolicyValues.superRefine((v, contex
 
 /** Each field's rule in each language: `errorMessages` keyed by language. */
 export const ZSecurityPolicyErrorMessages = z.record(z.enum(LANGUAGES), z.record(z.string(), z.string()));
+
+export const PUT_SETTING_SECURITY_POLICY_CONFIG = call('PUT', '/setting/security-policy-config');
 
 /** `GET` and `PUT /setting/security-policy-config` reply. */
 export const ZSecurityPolicy = ZSecurityPolicyValues.extend({

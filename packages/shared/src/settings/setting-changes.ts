@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
 import { REMINDER_TYPES } from './reminders';
+import { call } from '../api/call';
 
 /** The settings whose every change is kept: one per editor of System Options. */
 export const SETTING_KEYS = [
@@ -14,6 +15,8 @@ export const ZSettingKey = z.enum(SETTING_KEYS, { error: 'error.settings.key' })
 export type TSettingKey = z.infer<typeof ZSettingKey>;
 
 export const SETTING_CHANGE_PAGE_SIZES = [5, 10, 25] as const;
+
+export const GET_SETTINGS_CHANGES = call('GET', '/settings/changes');
 
 /** `GET /settings/changes?setting=&page&size&sort=changedAt,desc` (administrators). */
 export const ZSettingChangesQuery = pageQuery({

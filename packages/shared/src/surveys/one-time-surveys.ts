@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
+import { call } from '../api/call';
 
 /** Message keys of the one-time survey rules. */
 export const ONE_TIME_MESSAGES = {
@@ -44,6 +45,10 @@ export const ZParticipantIdentifiers = z
   .min(1, ONE_TIME_MESSAGES.participantsRequired)
   .max(ONE_TIME_PARTICIPANTS_MAX, ONE_TIME_MESSAGES.tooManyParticipants);
 
+export const PUT_SURVEY_ONE_TIME = call('PUT', '/survey/one-time');
+
+export const POST_SURVEY_ONE_TIME = call('POST', '/survey/one-time');
+
 /**
  * `POST /survey/one-time` and `PUT /survey/one-time?id=` (administrators): a name in each language, the form
  * (a SurveyJS JSON definition, checked by the SurveyJS engine on the server too), when the invitations go
@@ -69,6 +74,8 @@ export type TOneTimeSurveyUpdate = z.infer<typeof ZOneTimeSurveyUpdate>;
 export const UNMATCHED_REASONS = ['invalid', 'notFound', 'withdrawn', 'duplicate'] as const;
 export type TUnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
+export const POST_SURVEY_ONE_TIME_PARTICIPANTS_CHECK = call('POST', '/survey/one-time/participants/check');
+
 /** `POST /survey/one-time/participants/check` body: the identifiers as read, before anything is saved. */
 export const ZParticipantCheckRequest = z.object({ participants: ZParticipantIdentifiers });
 /** Its reply: how many rows match a participant, and each row that does not (its 1-based row and why). */
@@ -81,6 +88,8 @@ export const ZParticipantCheckReply = envelope(ZParticipantCheck);
 
 /** Where a survey stands: invitations not yet sent, window open, or window over. */
 export const ONE_TIME_STATES = ['upcoming', 'inProgress', 'completed'] as const;
+
+export const GET_SURVEY_ONE_TIME = call('GET', '/survey/one-time');
 
 /** A row of `GET /survey/one-time`. */
 export const ZOneTimeSurvey = z.object({
@@ -112,12 +121,16 @@ export const ZOneTimeListQuery = pageQuery({
 });
 export const ZOneTimeListReply = envelope(pageOf(ZOneTimeSurvey));
 
+export const GET_SURVEY_ONE_TIME_DETAIL = call('GET', '/survey/one-time/detail');
+
 /** `GET /survey/one-time/detail?id=`: one survey with its form definition, for the detail view and editing. */
 export const ZOneTimeSurveyDetail = ZOneTimeSurvey.extend({ definition: z.record(z.string(), z.unknown()) });
 export const ZOneTimeDetailReply = envelope(ZOneTimeSurveyDetail);
 
 /** How far a configured participant got. */
 export const ONE_TIME_PROGRESS = ['notInvited', 'notStarted', 'started', 'submitted'] as const;
+
+export const GET_SURVEY_ONE_TIME_USERS = call('GET', '/survey/one-time/users');
 
 /** `GET /survey/one-time/users?page&size&formId`: the configured participants, by e-mail. */
 export const ZOneTimeUsersQuery = pageQuery({
@@ -138,11 +151,15 @@ export const ZOneTimeUsersReply = envelope(pageOf(ZOneTimeUser));
 /** Why a configured participant was not invited, or the invitation did not arrive. */
 export const ONE_TIME_FAILURE_REASONS = ['withdrawn', 'emailsOff', 'addressRefused', 'deliveryFailed'] as const;
 
+export const GET_SURVEY_ONE_TIME_FAILURE = call('GET', '/survey/one-time/failure');
+
 /** `GET /survey/one-time/failure?page&size&formId&sort=email`: the participants not initiated, and why. */
 export const ZOneTimeFailureQuery = ZOneTimeUsersQuery;
 export const ZOneTimeFailure = z.object({ email: z.string(), reason: z.enum(ONE_TIME_FAILURE_REASONS) });
 export type TOneTimeFailure = z.infer<typeof ZOneTimeFailure>;
 export const ZOneTimeFailureReply = envelope(pageOf(ZOneTimeFailure));
+
+export const GET_SURVEY_ONE_TIME_STATS = call('GET', '/survey/one-time/stats');
 
 /**
  * `GET /survey/one-time/stats`: how many surveys in all and in each state, and the ten highest submission

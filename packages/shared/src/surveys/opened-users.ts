@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
+import { call } from '../api/call';
 
 export const OPENED_USERS_PAGE_SIZES = [10, 25, 50] as const;
+
+export const GET_SURVEY_OPENED_USERS = call('GET', '/survey/opened-users');
 
 /**
  * `GET /survey/opened-users?page&size&sort=closesAt,asc` (administrators): the windows closing soonest come
@@ -43,6 +46,8 @@ export const ZOpenedUser = z.object({
 export type TOpenedUser = z.infer<typeof ZOpenedUser>;
 export const ZOpenedUsersReply = envelope(pageOf(ZOpenedUser));
 
+export const GET_SURVEY_REPORT_COUNT = call('GET', '/survey/report/count');
+
 /**
  * `GET /survey/report/count` (administrators), counted over the round windows open now of participants who have
  * not withdrawn: `openWindows` in all, of which `notStarted` (no questionnaire started), `started` (at least one
@@ -60,6 +65,8 @@ export const ZSurveyReportCountReply = envelope(ZSurveyReportCount);
 
 export const COMPLETION_DAYS = { min: 1, max: 365, default: 30 } as const;
 export const SURVEY_REPORT_MESSAGES = { days: 'error.surveyReport.days' } as const;
+
+export const GET_SURVEY_REPORT_COMPLETION = call('GET', '/survey/report/completion');
 
 /** `GET /survey/report/completion?days=30` (administrators): the last `days` days of the study's calendar. */
 export const ZSurveyCompletionQuery = z.object({

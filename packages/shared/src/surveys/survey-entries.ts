@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
+import { call } from '../api/call';
+
+export const POST_SURVEY_TOUR = call('POST', '/survey/tour');
 
 /** Whether the participant has answered: not yet (`open`), partly (`started`) or finally (`submitted`). */
 export const SURVEY_STATUSES = ['open', 'started', 'submitted'] as const;
@@ -60,6 +63,8 @@ export function surveyActions(entry: Pick<TSurveyEntry, 'status' | 'window'>) {
   };
 }
 
+export const GET_SURVEY_WIDGET = call('GET', '/survey/widget');
+
 /** `GET /survey/widget`: everything the Surveys screen shows. */
 export const ZSurveyWidget = z.object({
   consentSigned: z.boolean(),
@@ -76,6 +81,8 @@ export const ZSurveyWidget = z.object({
 });
 export type TSurveyWidget = z.infer<typeof ZSurveyWidget>;
 export const ZSurveyWidgetReply = envelope(ZSurveyWidget);
+
+export const GET_SURVEY_NOTIFICATION = call('GET', '/survey/notification');
 
 /** `GET /survey/notification`: whether a round, or a one-time survey, is open and not yet submitted. */
 export const ZSurveyNotification = z.object({ generalSurveyOpen: z.boolean(), oneTimeSurveyOpen: z.boolean() });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { SURVEY_PERIOD_DAYS } from '../constants';
 import { ZSettingVersion } from '../settings/setting-version';
+import { call } from '../api/call';
+
+export const GET_SURVEY_CONFIG_PERIOD = call('GET', '/survey/config/period');
 
 export const SURVEY_PERIOD_MESSAGE = 'error.surveyPeriod';
 
@@ -15,6 +18,8 @@ export const ZSurveyPeriodDays = z
 /** The stored survey period setting. */
 export const ZSurveyPeriod = z.object({ value: ZSurveyPeriodDays, description: z.string() });
 export type TSurveyPeriod = z.infer<typeof ZSurveyPeriod>;
+export const PUT_SURVEY_CONFIG_PERIOD = call('PUT', '/survey/config/period');
+
 /** `GET` and `PUT /survey/config/period` reply: the setting and its version. */
 export const ZSurveyPeriodConfig = ZSurveyPeriod.extend({ version: z.optional(ZSettingVersion) });
 export type TSurveyPeriodConfig = z.infer<typeof ZSurveyPeriodConfig>;

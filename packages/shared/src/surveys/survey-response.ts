@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
 import { SURVEY_KINDS, SURVEY_STATUSES, ZLocalizedTitle } from './survey-entries';
+import { call } from '../api/call';
 
 /** The largest set of answers kept for one questionnaire, as JSON text. */
 export const SURVEY_ANSWERS_MAX_CHARS = 100_000;
@@ -17,6 +18,8 @@ export const SURVEY_MESSAGES = {
   submitted: 'survey.submitted',
 } as const;
 
+export const POST_SURVEY_START = call('POST', '/survey/start');
+
 /** `POST /survey/start`: which questionnaire to start (or to carry on with, if already started). */
 export const ZSurveyStart = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('round'), roundId: z.uuid(), formKey: z.string().min(1).max(64) }),
@@ -26,6 +29,8 @@ export type TSurveyStart = z.infer<typeof ZSurveyStart>;
 export const ZSurveyStartReply = envelope(z.object({ responseId: z.uuid() }));
 
 const ZAnswers = z.record(z.string(), z.unknown());
+
+export const GET_SURVEY_RESPONSE = call('GET', '/survey/response/:responseId');
 
 /** `GET /survey/response/:responseId`: the form to show, in its version, with the answers saved so far. */
 export const ZSurveyResponse = z.object({
@@ -49,10 +54,14 @@ export const ZSurveyResponseReply = envelope(ZSurveyResponse);
 
 export const ZSurveyResponseParams = z.object({ responseId: z.uuid() });
 
+export const PUT_SURVEY_RESPONSE = call('PUT', '/survey/response/:responseId');
+
 /** `PUT /survey/response/:responseId`: saves the answers so far and the page the participant is on. */
 export const ZSurveySave = z.object({ answers: ZAnswers, pageNo: z.number().int().min(0).max(1000) });
 export type TSurveySave = z.infer<typeof ZSurveySave>;
 export const ZSurveySaveReply = envelope(z.object({ savedAt: z.string() }));
+
+export const POST_SURVEY_RESPONSE_SUBMIT = call('POST', '/survey/response/:responseId/submit');
 
 /** `POST /survey/response/:responseId/submit`: the final answers. */
 export const ZSurveySubmit = z.object({ answers: ZAnswers });

@@ -3,6 +3,7 @@ import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
 import { WITHDRAWAL_REASON_MAX } from '../consent/withdrawal';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
+import { call } from '../api/call';
 
 /** Message keys of the Manual Withdraw form and its calls. */
 export const MANUAL_WITHDRAW_MESSAGES = {
@@ -21,6 +22,8 @@ const M = MANUAL_WITHDRAW_MESSAGES;
 
 export const PENDING_REQUEST_PAGE_SIZES = [5, 10, 25] as const;
 
+export const GET_CONSENT_MANUAL_WITHDRAW = call('GET', '/consent/manual-withdraw');
+
 /** `GET /consent/manual-withdraw?page&size[&sort]`: pending requests, the oldest due first unless told. */
 export const ZPendingRequestsQuery = pageQuery({
   sizes: PENDING_REQUEST_PAGE_SIZES,
@@ -35,6 +38,8 @@ const email = z
   .max(EMAIL_MAX_LENGTH, M.emailInvalid)
   .regex(EMAIL_PATTERN, M.emailInvalid);
 
+export const POST_CONSENT_MANUAL_WITHDRAW = call('POST', '/consent/manual-withdraw');
+
 /** `POST /consent/manual-withdraw`: the participant's address and the reason they gave. */
 export const ZManualWithdrawRequest = z.object({
   email,
@@ -45,6 +50,8 @@ export const ZManualWithdrawRequest = z.object({
     .max(WITHDRAWAL_REASON_MAX, M.reasonTooLong),
 });
 export type TManualWithdrawRequest = z.infer<typeof ZManualWithdrawRequest>;
+
+export const DELETE_CONSENT_MANUAL_WITHDRAW = call('DELETE', '/consent/manual-withdraw');
 
 /** `DELETE /consent/manual-withdraw?email=`: the pending request of that address. */
 export const ZDeleteManualWithdrawQuery = z.object({ email });

@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { ZOptionalDateRangeQuery } from '../api/date-range';
 import { envelope } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
+import { call } from '../api/call';
 
 export const WITHDRAWAL_USER_PAGE_SIZES = [10, 25, 50] as const;
 export const WITHDRAWAL_USER_SORT_FIELDS = ['withdrawalDate', 'email'] as const;
+
+export const GET_CONSENT_WITHDRAWAL_USERS = call('GET', '/consent/withdrawal-users');
 
 /** `GET /consent/withdrawal-users?page&size&sort=withdrawalDate,desc` (administrators). */
 export const ZWithdrawalUsersQuery = pageQuery({
@@ -42,6 +45,8 @@ export const ZWithdrawalMonth = z.object({
   manual: z.number().int(),
 });
 export type TWithdrawalMonth = z.infer<typeof ZWithdrawalMonth>;
+
+export const GET_CONSENT_WITHDRAWAL_USERS_SUMMARY = call('GET', '/consent/withdrawal-users/summary');
 
 /** `GET /consent/withdrawal-users/summary[?from&to]`: the last 12 months unless a range is given. */
 export const ZWithdrawalSummaryQuery = ZOptionalDateRangeQuery;

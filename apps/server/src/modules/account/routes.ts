@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ZUserDetailsReply } from '@portal/shared/auth/user-details';
+import { ZUserDetailsReply, GET_KEYCLOAK_USER } from '@portal/shared/auth/user-details';
 import {
   ZCommunicationPreferencesReply,
   ZCommunicationPreferencesUpdate,
   ZCommunicationPreferencesUpdateReply,
+  GET_COMMUNICATION_PREFERENCES_VIEW,
+  PUT_COMMUNICATION_PREFERENCES_UPDATE,
 } from '@portal/shared/account/communication-preferences';
-import { PICTURE_PATH, PROFILE_MESSAGES, ZProfileUpdateReply } from '@portal/shared/account/profile';
+import {
+  GET_KEYCLOAK_USER_PICTURE,
+  PROFILE_MESSAGES,
+  ZProfileUpdateReply,
+  PUT_KEYCLOAK_USER,
+} from '@portal/shared/account/profile';
 import { ROLES } from '@portal/shared/constants';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../lib/localize';
@@ -25,19 +32,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const patientOnly = app.requireRole(ROLES.patient, PROFILE_MESSAGES.patientsOnly);
   await registerProfileMultipart(app);
 
-  app.get(
-    '/keycloak/user',
-    {
-      onRequest: app.authenticate,
-      config: { rateLimit: reads },
-      schema: {
-        tags,
-        summary: 'The signed-in user’s details',
-        security,
-        response: { 200: ZUserDetailsReply, 401: ZErrorReply },
-      },
+  app.route({
+    method: GET_KEYCLOAK_USER.method,
+    url: GET_KEYCLOAK_USER.path,
+    onRequest: app.authenticate,
+    config: { rateLimit: reads },
+    schema: {
+      tags,
+      summary: 'The signed-in user’s details',
+      security,
+      response: { 200: ZUserDetailsReply, 401: ZErrorReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const details = await service.getUserDetails(request.auth!.userId);
       if (!details)
         return response
@@ -45,24 +51,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           .send({ status: false, message: translate(requestLanguage(request), 'error.unauthorized') });
       return { status: true, data: details };
     },
-  );
+  });
 
-  app.put(
-    '/keycloak/user',
-    {
-      onRequest: patientOnly,
-      config: { rateLimit: writes },
-      schema: {
-        tags,
-        summary:
-          'Updates the participant’s language, date of birth, sex at birth and picture (multipart: language, ' +
-          'birthDate, gender, file, isRemoveProfilePicture); any other field is ignored',
-        security,
-        consumes: ['multipart/form-data'],
-        response: { 200: ZProfileUpdateReply },
-      },
+  app.route({
+    method: PUT_KEYCLOAK_USER.method,
+    url: PUT_KEYCLOAK_USER.path,
+    onRequest: patientOnly,
+    config: { rateLimit: writes },
+    schema: {
+      tags,
+      summary:
+        'Updates the participant’s language, date of birth, sex at birth and picture (multipart: language, ' +
+        'birthDate, gender, file, isRemoveProfilePicture); any other field is ignored',
+      security,
+      consumes: ['multipart/form-data'],
+      response: { 200: ZProfileUpdateReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       if (!request.isMultipart()) return sendRefusal(request, response, refused(415, 'error.invalidRequest'));
       const upload = await readProfileUpload(request);
       if (upload === 'malformed') return sendRefusal(request, response, refused(400, 'error.invalidRequest'));
@@ -72,16 +77,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await service.updateProfile(request.auth!.userId, upload, { ip: request.ip }),
       );
     },
-  );
+  });
 
-  app.get(
-    PICTURE_PATH,
-    {
-      onRequest: app.authenticate,
-      config: { rateLimit: reads },
-      schema: { tags, summary: 'The signed-in user’s own profile picture (WebP)', security },
-    },
-    async (request, response) => {
+  app.route({
+    method: GET_KEYCLOAK_USER_PICTURE.method,
+    url: GET_KEYCLOAK_USER_PICTURE.path,
+    onRequest: app.authenticate,
+    config: { rateLimit: reads },
+    schema: { tags, summary: 'The signed-in user’s own profile picture (WebP)', security },
+    handler: async (request, response) => {
       const picture = await service.getPicture(request.auth!.userId);
       if (!picture) return sendRefusal(request, response, refused(404, 'account.profile.noPicture'));
       return response
@@ -92,45 +96,43 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('ETag', `"${picture.sha256}"`)
         .send(Buffer.from(picture.content));
     },
-  );
+  });
 
-  app.get(
-    '/communication-preferences/view',
-    {
-      onRequest: patientOnly,
-      config: { rateLimit: reads },
-      schema: {
-        tags,
-        summary: 'The participant’s e-mail and newsletter subscriptions',
-        security,
-        response: { 200: ZCommunicationPreferencesReply },
-      },
+  app.route({
+    method: GET_COMMUNICATION_PREFERENCES_VIEW.method,
+    url: GET_COMMUNICATION_PREFERENCES_VIEW.path,
+    onRequest: patientOnly,
+    config: { rateLimit: reads },
+    schema: {
+      tags,
+      summary: 'The participant’s e-mail and newsletter subscriptions',
+      security,
+      response: { 200: ZCommunicationPreferencesReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const outcome = await service.getCommunicationPreferences(request.auth!.userId);
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       return { status: true, data: outcome.data };
     },
-  );
+  });
 
-  app.put(
-    '/communication-preferences/update',
-    {
-      onRequest: patientOnly,
-      config: { rateLimit: writes },
-      schema: {
-        tags,
-        summary: 'Sets the e-mail and newsletter subscriptions; at least one stays on',
-        security,
-        body: ZCommunicationPreferencesUpdate,
-        response: { 200: ZCommunicationPreferencesUpdateReply },
-      },
+  app.route({
+    method: PUT_COMMUNICATION_PREFERENCES_UPDATE.method,
+    url: PUT_COMMUNICATION_PREFERENCES_UPDATE.path,
+    onRequest: patientOnly,
+    config: { rateLimit: writes },
+    schema: {
+      tags,
+      summary: 'Sets the e-mail and newsletter subscriptions; at least one stays on',
+      security,
+      body: ZCommunicationPreferencesUpdate,
+      response: { 200: ZCommunicationPreferencesUpdateReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendOutcome(
         request,
         response,
         await service.updateCommunicationPreferences(request.auth!.userId, request.body, { ip: request.ip }),
       ),
-  );
+  });
 };

@@ -1,7 +1,7 @@
 import { API_BASE, ROLES } from '@portal/shared/constants';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
 import { ZCommunicationPreferences, COMMUNICATION_MESSAGES } from '@portal/shared/account/communication-preferences';
-import { PICTURE_PATH, PROFILE_MESSAGES, profileUpdateSchema } from '@portal/shared/account/profile';
+import { GET_KEYCLOAK_USER_PICTURE, PROFILE_MESSAGES, profileUpdateSchema } from '@portal/shared/account/profile';
 import { calendarDate, formatDate, parseUsDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
 import { LATEST_TIME_ZONE } from '@portal/shared/registration/birth-date';
@@ -66,7 +66,9 @@ export function createAccountService({ db, clock, reference, files, changes }: A
         birthDate: row.birthDate ? formatDate(row.birthDate) : null,
         gender: row.gender,
         // The version in the address changes with the picture, so nothing shows a replaced one.
-        profilePicture: row.pictureSha256 ? `${API_BASE}${PICTURE_PATH}?v=${row.pictureSha256.slice(0, 16)}` : null,
+        profilePicture: row.pictureSha256
+          ? `${API_BASE}${GET_KEYCLOAK_USER_PICTURE.path}?v=${row.pictureSha256.slice(0, 16)}`
+          : null,
         phoneNumber: row.phoneNumber,
         zipCode: row.postalCode,
         isPatient: row.role === ROLES.patient,

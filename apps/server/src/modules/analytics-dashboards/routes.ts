@@ -7,6 +7,7 @@ import {
   dashboardPath,
   ZDashboardTokenQuery,
   ZDashboardTokenReply,
+  GET_DOMO,
 } from '@portal/shared/analytics-dashboards/analytics-dashboards';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { perIpRateLimit } from '../../plugins/rate-limits';
@@ -14,24 +15,23 @@ import { perIpRateLimit } from '../../plugins/rate-limits';
 /** `GET /domo?dashBoardId=`: a short-lived token that opens one built-in dashboard (administrators). */
 export const dashboardTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = app.services.dashboardLinks;
-  app.get(
-    '/domo',
-    {
-      onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
-      schema: {
-        tags: ['dashboards'],
-        summary:
-          `A signed token, valid for one hour, that opens one built-in dashboard (${DASHBOARD_IDS.join(', ')}) ` +
-          `without a session: its data calls take it in the ${DASHBOARD_TOKEN_HEADER} header and refuse it for ` +
-          'any other dashboard; `path` is its full-screen page, to which the token is added as `#token=` ' +
-          '(administrators)',
-        security: [{ bearerAuth: [] }],
-        querystring: ZDashboardTokenQuery,
-        response: { 200: ZDashboardTokenReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_DOMO.method,
+    url: GET_DOMO.path,
+    onRequest: app.requireRole(ROLES.admin),
+    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    schema: {
+      tags: ['dashboards'],
+      summary:
+        `A signed token, valid for one hour, that opens one built-in dashboard (${DASHBOARD_IDS.join(', ')}) ` +
+        `without a session: its data calls take it in the ${DASHBOARD_TOKEN_HEADER} header and refuse it for ` +
+        'any other dashboard; `path` is its full-screen page, to which the token is added as `#token=` ' +
+        '(administrators)',
+      security: [{ bearerAuth: [] }],
+      querystring: ZDashboardTokenQuery,
+      response: { 200: ZDashboardTokenReply, 400: ZErrorReply },
     },
-    async (request) => {
+    handler: async (request) => {
       const dashboardId = request.query.dashBoardId;
       const { token, expiresAt } = await links.issue(dashboardId, request.auth!.userId, request.ip);
       return {
@@ -39,5 +39,5 @@ export const dashboardTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { dashboardId, token, expiresAt: expiresAt.toISOString(), path: dashboardPath(dashboardId) },
       };
     },
-  );
+  });
 };

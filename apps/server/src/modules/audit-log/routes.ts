@@ -8,6 +8,9 @@ import {
   ZAuditSearch,
   ZTimelineParams,
   ZTimelineReply,
+  POST_AUDIT_LOG,
+  POST_AUDIT_LOG_EXPORT,
+  GET_AUDIT_PARTICIPANTS_TIMELINE,
 } from '@portal/shared/audit-log/audit-log';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
@@ -31,66 +34,64 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const reads = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) } };
   const exports = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 10, MINUTE_MS) } };
 
-  app.post(
-    '/audit/log',
-    {
-      ...reads,
-      schema: {
-        tags,
-        summary:
-          `Searches the audit trail by ${SEARCH}. Newest first, paged (sizes ${AUDIT_LOG_PAGE_SIZES.join(', ')}); ` +
-          `the count stops at ${AUDIT_COUNT_LIMIT} (moreThanTotal then says there are more) and so does paging. ` +
-          'Each record: when, the action, the actor (null: the system) and the subject with their e-mails, the IP ' +
-          'and the details as written (administrators)',
-        security,
-        querystring: ZAuditPageQuery,
-        body: ZAuditSearch,
-        response: { 200: ZAuditPageReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: POST_AUDIT_LOG.method,
+    url: POST_AUDIT_LOG.path,
+    ...reads,
+    schema: {
+      tags,
+      summary:
+        `Searches the audit trail by ${SEARCH}. Newest first, paged (sizes ${AUDIT_LOG_PAGE_SIZES.join(', ')}); ` +
+        `the count stops at ${AUDIT_COUNT_LIMIT} (moreThanTotal then says there are more) and so does paging. ` +
+        'Each record: when, the action, the actor (null: the system) and the subject with their e-mails, the IP ' +
+        'and the details as written (administrators)',
+      security,
+      querystring: ZAuditPageQuery,
+      body: ZAuditSearch,
+      response: { 200: ZAuditPageReply, 400: ZErrorReply },
     },
-    async (request, response) => sendDataOutcome(request, response, await service.search(request.body, request.query)),
-  );
+    handler: async (request, response) =>
+      sendDataOutcome(request, response, await service.search(request.body, request.query)),
+  });
 
-  app.post(
-    '/audit/log/export',
-    {
-      ...exports,
-      schema: {
-        tags,
-        summary:
-          `Every record a search finds (${SEARCH}) as a UTF-8 CSV file, newest first: at (UTC), actor, actorId, ` +
-          'action, participant, participantId, ip, details (JSON). The export is itself recorded ' +
-          '(auditLog.exported) (administrators)',
-        security,
-        body: ZAuditSearch,
-        response: { 200: z.string(), 400: ZErrorReply },
-      },
+  app.route({
+    method: POST_AUDIT_LOG_EXPORT.method,
+    url: POST_AUDIT_LOG_EXPORT.path,
+    ...exports,
+    schema: {
+      tags,
+      summary:
+        `Every record a search finds (${SEARCH}) as a UTF-8 CSV file, newest first: at (UTC), actor, actorId, ` +
+        'action, participant, participantId, ip, details (JSON). The export is itself recorded ' +
+        '(auditLog.exported) (administrators)',
+      security,
+      body: ZAuditSearch,
+      response: { 200: z.string(), 400: ZErrorReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const lines = await service.exportCsv(request.auth!.userId, request.body, {
         ip: request.ip,
         language: requestLanguage(request),
       });
       return sendCsv(response, lines, `audit-log-${request.body.from}-${request.body.to}.csv`);
     },
-  );
+  });
 
-  app.get(
-    '/audit/participants/:id/timeline',
-    {
-      ...reads,
-      schema: {
-        tags,
-        summary:
-          'One participant’s history, oldest first: account, e-mails (with why one was not sent), sign-ins, ' +
-          'consent signatures and re-consent requests, questionnaires started and submitted, verification ' +
-          'changes and the withdrawal, each with its kind and a short description (administrators)',
-        security,
-        params: ZTimelineParams,
-        response: { 200: ZTimelineReply, 400: ZErrorReply, 404: ZErrorReply },
-      },
+  app.route({
+    method: GET_AUDIT_PARTICIPANTS_TIMELINE.method,
+    url: GET_AUDIT_PARTICIPANTS_TIMELINE.path,
+    ...reads,
+    schema: {
+      tags,
+      summary:
+        'One participant’s history, oldest first: account, e-mails (with why one was not sent), sign-ins, ' +
+        'consent signatures and re-consent requests, questionnaires started and submitted, verification ' +
+        'changes and the withdrawal, each with its kind and a short description (administrators)',
+      security,
+      params: ZTimelineParams,
+      response: { 200: ZTimelineReply, 400: ZErrorReply, 404: ZErrorReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendDataOutcome(request, response, await service.timeline(request.params.id, requestLanguage(request))),
-  );
+  });
 };

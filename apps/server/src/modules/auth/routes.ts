@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LOGIN_ATTEMPT_COOKIE, ZLoginOtpRequest, ZLoginReply, ZLoginRequest } from '@portal/shared/auth/login';
+import {
+  LOGIN_ATTEMPT_COOKIE,
+  ZLoginOtpRequest,
+  ZLoginReply,
+  ZLoginRequest,
+  POST_LOGIN,
+  POST_LOGIN_OTP,
+} from '@portal/shared/auth/login';
 import {
   ZLogoutQuery,
   ZLogoutReply,
   ZLogoutRequest,
   ZRefreshTokenReply,
   ZRefreshTokenRequest,
+  POST_REFRESH_TOKEN,
+  POST_LOGOUT,
 } from '@portal/shared/auth/session';
 import { API_BASE } from '@portal/shared/constants';
 import { MINUTE_MS } from '@portal/shared/durations';
@@ -16,26 +25,25 @@ import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['auth'];
-const LOGIN_PATH = `${API_BASE}/login`;
+const LOGIN_PATH = `${API_BASE}${POST_LOGIN.path}`;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auth;
   const openBody = openSealedBody(app.env.PAYLOAD_KEY);
   const secureCookie = app.env.PUBLIC_URL.startsWith('https:');
 
-  app.post(
-    '/login',
-    {
-      config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
-      preValidation: openBody,
-      schema: {
-        tags,
-        summary: 'Signs in with e-mail and password (sealed); may ask for an e-mailed code next',
-        body: ZLoginRequest,
-        response: { 200: ZLoginReply },
-      },
+  app.route({
+    method: POST_LOGIN.method,
+    url: POST_LOGIN.path,
+    config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+    preValidation: openBody,
+    schema: {
+      tags,
+      summary: 'Signs in with e-mail and password (sealed); may ask for an e-mailed code next',
+      body: ZLoginRequest,
+      response: { 200: ZLoginReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const outcome = await service.login(request.body, { ip: request.ip });
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       const { attemptSecret, expiresAt, ...result } = outcome.data;
@@ -51,20 +59,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { status: true, data: result };
     },
-  );
+  });
 
-  app.post(
-    '/login/otp',
-    {
-      config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
-      schema: {
-        tags,
-        summary: 'Completes a sign-in with the code e-mailed for this browser’s login attempt',
-        body: ZLoginOtpRequest,
-        response: { 200: ZLoginReply },
-      },
+  app.route({
+    method: POST_LOGIN_OTP.method,
+    url: POST_LOGIN_OTP.path,
+    config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+    schema: {
+      tags,
+      summary: 'Completes a sign-in with the code e-mailed for this browser’s login attempt',
+      body: ZLoginOtpRequest,
+      response: { 200: ZLoginReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const outcome = await service.verifyLoginCode(
         { ...request.body, attemptSecret: request.cookies[LOGIN_ATTEMPT_COOKIE] },
         { ip: request.ip },
@@ -73,39 +80,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response.clearCookie(LOGIN_ATTEMPT_COOKIE, { path: LOGIN_PATH });
       return { status: true, data: outcome.data };
     },
-  );
+  });
 
-  app.post(
-    '/refresh-token',
-    {
-      config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
-      schema: {
-        tags,
-        summary: 'Trades a refresh token, once, for a new access and refresh token',
-        body: ZRefreshTokenRequest,
-        response: { 200: ZRefreshTokenReply },
-      },
+  app.route({
+    method: POST_REFRESH_TOKEN.method,
+    url: POST_REFRESH_TOKEN.path,
+    config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+    schema: {
+      tags,
+      summary: 'Trades a refresh token, once, for a new access and refresh token',
+      body: ZRefreshTokenRequest,
+      response: { 200: ZRefreshTokenReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const outcome = await service.refresh(request.body.refresh_token, { ip: request.ip });
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       return { status: true, data: outcome.data };
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    {
-      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
-      schema: {
-        tags,
-        summary: 'Ends every session of the signed-in user (bearer token, or the refresh token in the body)',
-        querystring: ZLogoutQuery,
-        body: ZLogoutRequest,
-        response: { 200: ZLogoutReply },
-      },
+  app.route({
+    method: POST_LOGOUT.method,
+    url: POST_LOGOUT.path,
+    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    schema: {
+      tags,
+      summary: 'Ends every session of the signed-in user (bearer token, or the refresh token in the body)',
+      querystring: ZLogoutQuery,
+      body: ZLogoutRequest,
+      response: { 200: ZLogoutReply },
     },
-    async (request) => {
+    handler: async (request) => {
       await service.logout(
         {
           accessToken: bearerToken(request) ?? request.query.token,
@@ -115,5 +120,5 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { status: true, message: translate(requestLanguage(request), 'login.loggedOut') };
     },
-  );
+  });
 };

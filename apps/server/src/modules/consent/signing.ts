@@ -1,4 +1,6 @@
 import {
+  GET_SIGNATURE_CEREMONY,
+  GET_SIGNATURE_CEREMONY_DOCUMENT,
   SIGNING_ERROR_CODES,
   SIGNING_LOCALES,
   type TCeremony,
@@ -40,6 +42,7 @@ import {
   type Participant,
 } from './repository';
 import { stampFields } from './stamp';
+import { pathOf } from '@portal/shared/api/call';
 
 const MINUTE_MS = 60_000;
 /** Wrong signing codes allowed per participant in a quarter of an hour. */
@@ -60,7 +63,7 @@ export interface SigningDeps {
   getSigningPolicy(): Promise<{ otpRequiredBeforeIcfSign: boolean; otpLength: number; otpExpiryInMin: number }>;
 }
 
-export const ceremonyUrl = (formId: string) => `${API_BASE}/signature/ceremony/${formId}`;
+export const ceremonyUrl = (formId: string) => `${API_BASE}${pathOf(GET_SIGNATURE_CEREMONY.path, { formId })}`;
 const fullName = (p: Participant) => `${p.firstName} ${p.lastName}`.trim();
 
 const notAllowed = refused(403, 'error.forbidden');
@@ -158,7 +161,7 @@ export function createSigningService(deps: SigningDeps) {
           locale: SIGNING_LOCALES[language],
           fileName: form.fileName,
           sha256: form.sha256,
-          documentUrl: `${ceremonyUrl(form.id)}/document`,
+          documentUrl: `${API_BASE}${pathOf(GET_SIGNATURE_CEREMONY_DOCUMENT.path, { formId: form.id })}`,
           codeRequired: (await deps.getSigningPolicy()).otpRequiredBeforeIcfSign,
           participantName: fullName(participant),
           fields,

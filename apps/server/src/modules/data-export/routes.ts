@@ -8,6 +8,11 @@ import {
   ZExportInstrumentsReply,
   ZRegisterQuery,
   ZSurveyAnswersQuery,
+  GET_DATA_EXPORT_INSTRUMENTS,
+  GET_DATA_EXPORT_SURVEY_ANSWERS,
+  GET_DATA_EXPORT_DATA_DICTIONARY,
+  GET_DATA_EXPORT_CONSENT_REGISTER,
+  GET_DATA_EXPORT_VERIFICATION_REGISTER,
 } from '@portal/shared/data-export/data-export';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendRefusal, type DataOutcome } from '../../lib/outcome';
@@ -39,100 +44,96 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const reads = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
   const downloads = { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) };
 
-  app.get(
-    '/data-export/instruments',
-    {
-      onRequest,
-      config: reads,
-      schema: {
-        tags,
-        summary:
-          'The questionnaire versions whose answers can be exported (the study instruments in round order, then ' +
-          'one-time survey forms), each with its title in both languages and its submitted responses counted ' +
-          '(administrators)',
-        security,
-        response: { 200: ZExportInstrumentsReply },
-      },
+  app.route({
+    method: GET_DATA_EXPORT_INSTRUMENTS.method,
+    url: GET_DATA_EXPORT_INSTRUMENTS.path,
+    onRequest,
+    config: reads,
+    schema: {
+      tags,
+      summary:
+        'The questionnaire versions whose answers can be exported (the study instruments in round order, then ' +
+        'one-time survey forms), each with its title in both languages and its submitted responses counted ' +
+        '(administrators)',
+      security,
+      response: { 200: ZExportInstrumentsReply },
     },
-    async () => ({ status: true, data: await service.instruments() }),
-  );
+    handler: async () => ({ status: true, data: await service.instruments() }),
+  });
 
-  app.get(
-    '/data-export/survey-answers',
-    {
-      onRequest,
-      config: downloads,
-      schema: {
-        tags,
-        summary:
-          'The submitted responses of one form version, one row each: participantId, roundNumber or ' +
-          `oneTimeSurveyId, startedAt, submittedAt, then a column per question code (matrix rows as code.row); ` +
-          `${RANGE_NOTE} of submission dates; ${FILE_NOTE} (administrators)`,
-        security,
-        querystring: ZSurveyAnswersQuery,
-        response: { ...csvReplies, 404: ZErrorReply },
-      },
+  app.route({
+    method: GET_DATA_EXPORT_SURVEY_ANSWERS.method,
+    url: GET_DATA_EXPORT_SURVEY_ANSWERS.path,
+    onRequest,
+    config: downloads,
+    schema: {
+      tags,
+      summary:
+        'The submitted responses of one form version, one row each: participantId, roundNumber or ' +
+        `oneTimeSurveyId, startedAt, submittedAt, then a column per question code (matrix rows as code.row); ` +
+        `${RANGE_NOTE} of submission dates; ${FILE_NOTE} (administrators)`,
+      security,
+      querystring: ZSurveyAnswersQuery,
+      response: { ...csvReplies, 404: ZErrorReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendCsvOutcome(request, response, await service.surveyAnswers(exporterOf(request), request.query)),
-  );
+  });
 
-  app.get(
-    '/data-export/data-dictionary',
-    {
-      onRequest,
-      config: downloads,
-      schema: {
-        tags,
-        summary:
-          'The data dictionary of one form version: each question code of its answers file with the question in ' +
-          `English and Spanish, its type, and its answer codes with their labels in both languages; ${FILE_NOTE} ` +
-          '(administrators)',
-        security,
-        querystring: ZDataDictionaryQuery,
-        response: { ...csvReplies, 404: ZErrorReply },
-      },
+  app.route({
+    method: GET_DATA_EXPORT_DATA_DICTIONARY.method,
+    url: GET_DATA_EXPORT_DATA_DICTIONARY.path,
+    onRequest,
+    config: downloads,
+    schema: {
+      tags,
+      summary:
+        'The data dictionary of one form version: each question code of its answers file with the question in ' +
+        `English and Spanish, its type, and its answer codes with their labels in both languages; ${FILE_NOTE} ` +
+        '(administrators)',
+      security,
+      querystring: ZDataDictionaryQuery,
+      response: { ...csvReplies, 404: ZErrorReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendCsvOutcome(request, response, await service.dataDictionary(exporterOf(request), request.query)),
-  );
+  });
 
-  app.get(
-    '/data-export/consent-register',
-    {
-      onRequest,
-      config: downloads,
-      schema: {
-        tags,
-        summary:
-          'The consent register: each signature (consent, or reconsent when the participant had signed before) with ' +
-          'the health system, language and version of the form signed, then each withdrawal with who carried it ' +
-          `out (the participant, or an administrator on request); ${RANGE_NOTE} of event dates; ${FILE_NOTE} ` +
-          '(administrators)',
-        security,
-        querystring: ZRegisterQuery,
-        response: csvReplies,
-      },
+  app.route({
+    method: GET_DATA_EXPORT_CONSENT_REGISTER.method,
+    url: GET_DATA_EXPORT_CONSENT_REGISTER.path,
+    onRequest,
+    config: downloads,
+    schema: {
+      tags,
+      summary:
+        'The consent register: each signature (consent, or reconsent when the participant had signed before) with ' +
+        'the health system, language and version of the form signed, then each withdrawal with who carried it ' +
+        `out (the participant, or an administrator on request); ${RANGE_NOTE} of event dates; ${FILE_NOTE} ` +
+        '(administrators)',
+      security,
+      querystring: ZRegisterQuery,
+      response: csvReplies,
     },
-    async (request, response) => send(response, service.consentRegister(exporterOf(request), request.query)),
-  );
+    handler: async (request, response) => send(response, service.consentRegister(exporterOf(request), request.query)),
+  });
 
-  app.get(
-    '/data-export/verification-register',
-    {
-      onRequest,
-      config: downloads,
-      schema: {
-        tags,
-        summary:
-          'The health system verification register: each record with its health system, status (verified, ' +
-          'rejected or pending), consent date, last update and the kind of its last change (single, bulk, push, ' +
-          `undo); ${RANGE_NOTE} of update dates; ${FILE_NOTE} (administrators)`,
-        security,
-        querystring: ZRegisterQuery,
-        response: csvReplies,
-      },
+  app.route({
+    method: GET_DATA_EXPORT_VERIFICATION_REGISTER.method,
+    url: GET_DATA_EXPORT_VERIFICATION_REGISTER.path,
+    onRequest,
+    config: downloads,
+    schema: {
+      tags,
+      summary:
+        'The health system verification register: each record with its health system, status (verified, ' +
+        'rejected or pending), consent date, last update and the kind of its last change (single, bulk, push, ' +
+        `undo); ${RANGE_NOTE} of update dates; ${FILE_NOTE} (administrators)`,
+      security,
+      querystring: ZRegisterQuery,
+      response: csvReplies,
     },
-    async (request, response) => send(response, service.verificationRegister(exporterOf(request), request.query)),
-  );
+    handler: async (request, response) =>
+      send(response, service.verificationRegister(exporterOf(request), request.query)),
+  });
 };

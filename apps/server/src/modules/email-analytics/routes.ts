@@ -7,8 +7,15 @@ import {
   ZEmailFailuresReply,
   ZEmailRetryParams,
   ZEmailRetryReply,
+  GET_EMAIL_ANALYTICS_FAILURES,
+  POST_EMAIL_ANALYTICS_FAILURES_RETRY,
 } from '@portal/shared/email-analytics/email-failures';
-import { FOLLOW_UP_DAYS, ZEmailSummaryQuery, ZEmailSummaryReply } from '@portal/shared/email-analytics/email-summary';
+import {
+  FOLLOW_UP_DAYS,
+  ZEmailSummaryQuery,
+  ZEmailSummaryReply,
+  GET_EMAIL_ANALYTICS_SUMMARY,
+} from '@portal/shared/email-analytics/email-summary';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendOutcome } from '../../lib/outcome';
 import { FAILED_PAYLOAD_DAYS } from '../../providers/mail/ledger';
@@ -24,64 +31,61 @@ export const emailAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
 
-  app.get(
-    '/email-analytics/summary',
-    {
-      onRequest: app.dashboardAccess('email-analytics'),
-      config: { rateLimit: reads },
-      schema: {
-        tags,
-        summary:
-          'The Email Analytics dashboard over from..to (YYYY-MM-DD, both included, in the study time zone; five ' +
-          'years at most): messages sent, failed, bounced (address refused for good), suppressed and queued, in ' +
-          'all, by day, template and language, each message on the day it was created; the delivery rate sent / ' +
-          '(sent + failed + bounced) in percent; and per reminder type and one-time invitations, the e-mails sent ' +
-          `and how many were followed within ${FOLLOW_UP_DAYS} days by the step they ask for (administrators, or ` +
-          'the dashboard token)',
-        security,
-        querystring: ZEmailSummaryQuery,
-        response: { 200: ZEmailSummaryReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_EMAIL_ANALYTICS_SUMMARY.method,
+    url: GET_EMAIL_ANALYTICS_SUMMARY.path,
+    onRequest: app.dashboardAccess('email-analytics'),
+    config: { rateLimit: reads },
+    schema: {
+      tags,
+      summary:
+        'The Email Analytics dashboard over from..to (YYYY-MM-DD, both included, in the study time zone; five ' +
+        'years at most): messages sent, failed, bounced (address refused for good), suppressed and queued, in ' +
+        'all, by day, template and language, each message on the day it was created; the delivery rate sent / ' +
+        '(sent + failed + bounced) in percent; and per reminder type and one-time invitations, the e-mails sent ' +
+        `and how many were followed within ${FOLLOW_UP_DAYS} days by the step they ask for (administrators, or ` +
+        'the dashboard token)',
+      security,
+      querystring: ZEmailSummaryQuery,
+      response: { 200: ZEmailSummaryReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.summary(request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.summary(request.query) }),
+  });
 
-  app.get(
-    '/email-analytics/failures',
-    {
-      onRequest: adminOnly,
-      config: { rateLimit: reads },
-      schema: {
-        tags,
-        summary:
-          `Messages created from..to that failed for good, paged (sizes ${EMAIL_FAILURE_PAGE_SIZES.join(', ')}), ` +
-          'the latest attempt first: recipient, template, language, attempts, the last SMTP reply or connection ' +
-          'error, whether the address bounced, and whether it can be sent again (administrators)',
-        security,
-        querystring: ZEmailFailuresQuery,
-        response: { 200: ZEmailFailuresReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_EMAIL_ANALYTICS_FAILURES.method,
+    url: GET_EMAIL_ANALYTICS_FAILURES.path,
+    onRequest: adminOnly,
+    config: { rateLimit: reads },
+    schema: {
+      tags,
+      summary:
+        `Messages created from..to that failed for good, paged (sizes ${EMAIL_FAILURE_PAGE_SIZES.join(', ')}), ` +
+        'the latest attempt first: recipient, template, language, attempts, the last SMTP reply or connection ' +
+        'error, whether the address bounced, and whether it can be sent again (administrators)',
+      security,
+      querystring: ZEmailFailuresQuery,
+      response: { 200: ZEmailFailuresReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.listFailures(request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.listFailures(request.query) }),
+  });
 
-  app.post(
-    '/email-analytics/failures/:id/retry',
-    {
-      onRequest: adminOnly,
-      config: { rateLimit: writes },
-      schema: {
-        tags,
-        summary:
-          'Sends a failed message again, once: a new queued copy naming it. Refused when it was sent again ' +
-          'already, when its address bounced, or when its content is gone (a security code, or failed over ' +
-          `${FAILED_PAYLOAD_DAYS} days ago) (administrators)`,
-        security,
-        params: ZEmailRetryParams,
-        response: { 200: ZEmailRetryReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
-      },
+  app.route({
+    method: POST_EMAIL_ANALYTICS_FAILURES_RETRY.method,
+    url: POST_EMAIL_ANALYTICS_FAILURES_RETRY.path,
+    onRequest: adminOnly,
+    config: { rateLimit: writes },
+    schema: {
+      tags,
+      summary:
+        'Sends a failed message again, once: a new queued copy naming it. Refused when it was sent again ' +
+        'already, when its address bounced, or when its content is gone (a security code, or failed over ' +
+        `${FAILED_PAYLOAD_DAYS} days ago) (administrators)`,
+      security,
+      params: ZEmailRetryParams,
+      response: { 200: ZEmailRetryReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendOutcome(request, response, await service.retry(request.auth!.userId, request.params.id, { ip: request.ip })),
-  );
+  });
 };

@@ -12,6 +12,13 @@ import {
   ZInputFieldRequest,
   ZInputFieldsRequest,
   ZPublishQuery,
+  PUT_UPDATE_CONSENT_FORM,
+  PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS,
+  DELETE_CONSENT_FORM,
+  POST_CONSENT_FORM,
+  POST_CONSENT_INPUT_FIELD,
+  PUT_CONSENT_INPUT_FIELD,
+  DELETE_CONSENT_INPUT_FIELD,
 } from '@portal/shared/health-systems/consent-form-settings';
 import { HEALTH_SYSTEM_MESSAGES } from '@portal/shared/health-systems/health-system-info';
 import { loadedVersion } from '../../lib/setting-version';
@@ -53,20 +60,19 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const { consent } = app.services.healthSystems;
   const { writes } = adminCalls(app);
 
-  app.put(
-    '/update/consent-form',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: `Replaces the PDF of the form \`id\` (multipart: \`consentFormSettings\` JSON, \`file\`). ${publishes}`,
-        security,
-        querystring: ZFormQuery,
-        consumes: ['multipart/form-data'],
-        response,
-      },
+  app.route({
+    method: PUT_UPDATE_CONSENT_FORM.method,
+    url: PUT_UPDATE_CONSENT_FORM.path,
+    ...writes,
+    schema: {
+      tags,
+      summary: `Replaces the PDF of the form \`id\` (multipart: \`consentFormSettings\` JSON, \`file\`). ${publishes}`,
+      security,
+      querystring: ZFormQuery,
+      consumes: ['multipart/form-data'],
+      response,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { id, language } = request.query;
       const upload = await readJsonUpload(
         request,
@@ -83,22 +89,21 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendSystemOutcome(request, reply, outcome, M.published);
     },
-  );
+  });
 
-  app.put(
-    '/update/consent-form/input-fields',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: `Replaces the input fields of the form \`id\` (same PDF; a field sent with its \`id\` keeps it). ${publishes}`,
-        security,
-        querystring: ZFormQuery,
-        body: ZInputFieldsRequest,
-        response,
-      },
+  app.route({
+    method: PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS.method,
+    url: PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS.path,
+    ...writes,
+    schema: {
+      tags,
+      summary: `Replaces the input fields of the form \`id\` (same PDF; a field sent with its \`id\` keeps it). ${publishes}`,
+      security,
+      querystring: ZFormQuery,
+      body: ZInputFieldsRequest,
+      response,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { id, language } = request.query;
       const outcome = await consent.replaceFields(
         request.auth!.userId,
@@ -108,43 +113,41 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendSystemOutcome(request, reply, outcome, M.published);
     },
-  );
+  });
 
-  app.delete(
-    '/consent-form',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: `Switches the language of the form \`id\` to the study’s default form. ${publishes}`,
-        security,
-        querystring: ZPublishQuery,
-        response,
-      },
+  app.route({
+    method: DELETE_CONSENT_FORM.method,
+    url: DELETE_CONSENT_FORM.path,
+    ...writes,
+    schema: {
+      tags,
+      summary: `Switches the language of the form \`id\` to the study’s default form. ${publishes}`,
+      security,
+      querystring: ZPublishQuery,
+      response,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { id, ...options } = request.query;
       const outcome = await consent.useDefault(request.auth!.userId, id, withLoadedVersion(request, options), {
         ip: request.ip,
       });
       return sendSystemOutcome(request, reply, outcome, M.switchedToDefault);
     },
-  );
+  });
 
-  app.post(
-    '/consent-form',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: `A custom form for a language of the system (multipart: \`data\` JSON, \`file\`). ${publishes}`,
-        security,
-        querystring: z.object({ healthSystemId: z.uuid({ error: HEALTH_SYSTEM_MESSAGES.notFound }) }),
-        consumes: ['multipart/form-data'],
-        response,
-      },
+  app.route({
+    method: POST_CONSENT_FORM.method,
+    url: POST_CONSENT_FORM.path,
+    ...writes,
+    schema: {
+      tags,
+      summary: `A custom form for a language of the system (multipart: \`data\` JSON, \`file\`). ${publishes}`,
+      security,
+      querystring: z.object({ healthSystemId: z.uuid({ error: HEALTH_SYSTEM_MESSAGES.notFound }) }),
+      consumes: ['multipart/form-data'],
+      response,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const languageOf = (json: unknown) =>
         ZConsentFormCreate.shape.language
           .catch(LANGUAGES[0])
@@ -161,22 +164,21 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendSystemOutcome(request, reply, outcome, M.published);
     },
-  );
+  });
 
-  app.post(
-    '/consent/input-field',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: `Adds an input field to the form \`formId\`. ${publishes}`,
-        security,
-        querystring: z.object({ formId: z.uuid({ error: M.formNotFound }) }),
-        body: ZInputFieldRequest,
-        response,
-      },
+  app.route({
+    method: POST_CONSENT_INPUT_FIELD.method,
+    url: POST_CONSENT_INPUT_FIELD.path,
+    ...writes,
+    schema: {
+      tags,
+      summary: `Adds an input field to the form \`formId\`. ${publishes}`,
+      security,
+      querystring: z.object({ formId: z.uuid({ error: M.formNotFound }) }),
+      body: ZInputFieldRequest,
+      response,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const outcome = await consent.addField(
         request.auth!.userId,
         request.query.formId,
@@ -185,22 +187,21 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendSystemOutcome(request, reply, outcome, M.added);
     },
-  );
+  });
 
-  app.put(
-    '/consent/input-field',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: `Changes the input field \`id\` of a form. ${publishes}`,
-        security,
-        querystring: ZFieldQuery,
-        body: ZInputFieldRequest,
-        response,
-      },
+  app.route({
+    method: PUT_CONSENT_INPUT_FIELD.method,
+    url: PUT_CONSENT_INPUT_FIELD.path,
+    ...writes,
+    schema: {
+      tags,
+      summary: `Changes the input field \`id\` of a form. ${publishes}`,
+      security,
+      querystring: ZFieldQuery,
+      body: ZInputFieldRequest,
+      response,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const outcome = await consent.updateField(
         request.auth!.userId,
         request.query.id,
@@ -209,26 +210,25 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendSystemOutcome(request, reply, outcome, M.updated);
     },
-  );
+  });
 
-  app.delete(
-    '/consent/input-field',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary: `Removes the input field \`id\` of a form (never its last one). ${publishes}`,
-        security,
-        querystring: ZPublishQuery.extend(ZFieldQuery.shape),
-        response,
-      },
+  app.route({
+    method: DELETE_CONSENT_INPUT_FIELD.method,
+    url: DELETE_CONSENT_INPUT_FIELD.path,
+    ...writes,
+    schema: {
+      tags,
+      summary: `Removes the input field \`id\` of a form (never its last one). ${publishes}`,
+      security,
+      querystring: ZPublishQuery.extend(ZFieldQuery.shape),
+      response,
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const { id, ...options } = request.query;
       const outcome = await consent.deleteField(request.auth!.userId, id, withLoadedVersion(request, options), {
         ip: request.ip,
       });
       return sendSystemOutcome(request, reply, outcome, M.deleted);
     },
-  );
+  });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ZHealthReply, ZReadyReply } from '@portal/shared/health';
+import { ZHealthReply, ZReadyReply, GET_HEALTH, GET_HEALTH_LIVE, GET_HEALTH_READY } from '@portal/shared/health';
 import { requestLanguage, translate } from '../../lib/localize';
 import { createHealthService } from './service';
 
@@ -17,39 +17,38 @@ export interface HealthRoutesOptions {
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { scheduler }) => {
   const health = createHealthService(app.db, app.clock);
 
-  app.get(
-    '/health',
-    { schema: { tags, summary: 'Answers once the database is ready', response: { 200: ZHealthReply } } },
-    async () => {
+  app.route({
+    method: GET_HEALTH.method,
+    url: GET_HEALTH.path,
+    schema: { tags, summary: 'Answers once the database is ready', response: { 200: ZHealthReply } },
+    handler: async () => {
       await health.databaseReady();
       return { status: true as const };
     },
-  );
+  });
 
-  app.get(
-    '/health/live',
-    {
-      schema: {
-        tags,
-        summary: 'Liveness: the process is up (the database is not asked)',
-        response: { 200: ZHealthReply },
-      },
+  app.route({
+    method: GET_HEALTH_LIVE.method,
+    url: GET_HEALTH_LIVE.path,
+    schema: {
+      tags,
+      summary: 'Liveness: the process is up (the database is not asked)',
+      response: { 200: ZHealthReply },
     },
-    async () => ({ status: true as const }),
-  );
+    handler: async () => ({ status: true as const }),
+  });
 
-  app.get(
-    '/health/ready',
-    {
-      schema: {
-        tags,
-        summary:
-          `Readiness: the database answers now (503 when not within ${READY_TIMEOUT_MS / 1000} s), and whether ` +
-          'this process runs the scheduled jobs',
-        response: { 200: ZReadyReply, 503: ZErrorReply },
-      },
+  app.route({
+    method: GET_HEALTH_READY.method,
+    url: GET_HEALTH_READY.path,
+    schema: {
+      tags,
+      summary:
+        `Readiness: the database answers now (503 when not within ${READY_TIMEOUT_MS / 1000} s), and whether ` +
+        'this process runs the scheduled jobs',
+      response: { 200: ZReadyReply, 503: ZErrorReply },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       if (!(await health.databaseAnswersWithin(READY_TIMEOUT_MS))) {
         return reply
           .code(503)
@@ -57,5 +56,5 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       }
       return { status: true as const, data: { scheduler: scheduler?.running() ?? false } };
     },
-  );
+  });
 };

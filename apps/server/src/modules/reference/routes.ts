@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZRegistrationDropdownsReply } from '@portal/shared/reference/registration-dropdowns';
-import { ZPasswordPolicyReply } from '@portal/shared/reference/password-policy';
-import { ZLanguagesReply } from '@portal/shared/reference/languages';
-import { ZSupportedFieldsReply } from '@portal/shared/reference/supported-fields';
+import {
+  ZRegistrationDropdownsReply,
+  GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS,
+} from '@portal/shared/reference/registration-dropdowns';
+import { ZPasswordPolicyReply, GET_EXTERNALIZATION_PASSWORD_POLICY } from '@portal/shared/reference/password-policy';
+import { ZLanguagesReply, GET_EXTERNALIZATION_LANGUAGES } from '@portal/shared/reference/languages';
+import {
+  GET_CONSENT_SUPPORTED_FIELDS,
+  GET_EXTERNALIZATION_CONSENT_SUPPORTED_FIELDS,
+  ZSupportedFieldsReply,
+} from '@portal/shared/reference/supported-fields';
 import { publicReadRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['reference'];
@@ -12,37 +19,39 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { replies, getPasswordPolicy } = app.services.reference;
   const config = { rateLimit: publicReadRateLimit(app.env) };
 
-  app.get(
-    '/externalization/registration-dropdowns',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Registration option lists by language',
-        response: { 200: ZRegistrationDropdownsReply },
-      },
+  app.route({
+    method: GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS.method,
+    url: GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS.path,
+    config,
+    schema: {
+      tags,
+      summary: 'Registration option lists by language',
+      response: { 200: ZRegistrationDropdownsReply },
     },
-    (_request, reply) => replies.dropdowns.send(reply),
-  );
-  app.get(
-    '/externalization/password-policy',
-    {
-      config,
-      schema: { tags, summary: 'Password rules of the security policy', response: { 200: ZPasswordPolicyReply } },
-    },
-    async () => ({ status: true, data: await getPasswordPolicy() }),
-  );
-  app.get(
-    '/externalization/languages',
-    { config, schema: { tags, summary: 'Supported languages', response: { 200: ZLanguagesReply } } },
-    (_request, reply) => replies.languages.send(reply),
-  );
+    handler: (_request, reply) => replies.dropdowns.send(reply),
+  });
+  app.route({
+    method: GET_EXTERNALIZATION_PASSWORD_POLICY.method,
+    url: GET_EXTERNALIZATION_PASSWORD_POLICY.path,
+    config,
+    schema: { tags, summary: 'Password rules of the security policy', response: { 200: ZPasswordPolicyReply } },
+    handler: async () => ({ status: true, data: await getPasswordPolicy() }),
+  });
+  app.route({
+    method: GET_EXTERNALIZATION_LANGUAGES.method,
+    url: GET_EXTERNALIZATION_LANGUAGES.path,
+    config,
+    schema: { tags, summary: 'Supported languages', response: { 200: ZLanguagesReply } },
+    handler: (_request, reply) => replies.languages.send(reply),
+  });
   // This read is served both beside the externalization reads and under /consent; both paths answer.
-  for (const url of ['/consent/supported-fields', '/externalization/consent/supported-fields']) {
-    app.get(
-      url,
-      { config, schema: { tags, summary: 'Consent input field types', response: { 200: ZSupportedFieldsReply } } },
-      (_request, reply) => replies.fieldTypes.send(reply),
-    );
+  for (const { method, path } of [GET_CONSENT_SUPPORTED_FIELDS, GET_EXTERNALIZATION_CONSENT_SUPPORTED_FIELDS]) {
+    app.route({
+      method,
+      url: path,
+      config,
+      schema: { tags, summary: 'Consent input field types', response: { 200: ZSupportedFieldsReply } },
+      handler: (_request, reply) => replies.fieldTypes.send(reply),
+    });
   }
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ZDowntimeReply, ZDowntimeUpdate } from '@portal/shared/settings/downtime';
-import { ZClientConfigReply } from '@portal/shared/client-config';
+import { ZDowntimeReply, ZDowntimeUpdate, GET_DOWNTIME, POST_DOWNTIME } from '@portal/shared/settings/downtime';
+import { ZClientConfigReply, GET_CLIENT_CONFIG } from '@portal/shared/client-config';
 import { ROLES } from '@portal/shared/constants';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendDataOutcome } from '../../lib/outcome';
@@ -15,41 +15,41 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings;
   const config = { rateLimit: publicReadRateLimit(app.env) };
 
-  app.get(
-    '/downtime',
-    { config, schema: { tags: ['settings'], summary: 'Downtime banner and state', response: { 200: ZDowntimeReply } } },
-    async () => ({ status: true, data: await service.getDowntime() }),
-  );
-  app.post(
-    '/downtime',
-    {
-      onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
-      schema: {
-        tags: ['settings'],
-        summary:
-          'Saves the downtime window and banner messages; 409 when another administrator saved since the given ' +
-          'version (administrators)',
-        security: [{ bearerAuth: [] }],
-        body: ZDowntimeUpdate,
-        response: { 200: ZDowntimeReply, 400: ZErrorReply, 409: ZErrorReply },
-      },
+  app.route({
+    method: GET_DOWNTIME.method,
+    url: GET_DOWNTIME.path,
+    config,
+    schema: { tags: ['settings'], summary: 'Downtime banner and state', response: { 200: ZDowntimeReply } },
+    handler: async () => ({ status: true, data: await service.getDowntime() }),
+  });
+  app.route({
+    method: POST_DOWNTIME.method,
+    url: POST_DOWNTIME.path,
+    onRequest: app.requireRole(ROLES.admin),
+    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    schema: {
+      tags: ['settings'],
+      summary:
+        'Saves the downtime window and banner messages; 409 when another administrator saved since the given ' +
+        'version (administrators)',
+      security: [{ bearerAuth: [] }],
+      body: ZDowntimeUpdate,
+      response: { 200: ZDowntimeReply, 400: ZErrorReply, 409: ZErrorReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendDataOutcome(request, response, await service.saveDowntime(request.body, settingEditor(request))),
-  );
-  app.get(
-    '/client-config',
-    {
-      config,
-      schema: {
-        tags: ['settings'],
-        summary: 'Run-time settings for the web app (payload key, captcha, contact details)',
-        response: { 200: ZClientConfigReply },
-      },
+  });
+  app.route({
+    method: GET_CLIENT_CONFIG.method,
+    url: GET_CLIENT_CONFIG.path,
+    config,
+    schema: {
+      tags: ['settings'],
+      summary: 'Run-time settings for the web app (payload key, captcha, contact details)',
+      response: { 200: ZClientConfigReply },
     },
-    async () => ({ status: true, data: await service.getClientConfig() }),
-  );
+    handler: async () => ({ status: true, data: await service.getClientConfig() }),
+  });
   await app.register(reminderRoutes);
   await app.register(securityPolicyRoutes);
   await app.register(settingChangesRoutes);

@@ -8,6 +8,9 @@ import {
   ZManualWithdrawRequest,
   ZPendingRequestsQuery,
   ZPendingRequestsReply,
+  GET_CONSENT_MANUAL_WITHDRAW,
+  POST_CONSENT_MANUAL_WITHDRAW,
+  DELETE_CONSENT_MANUAL_WITHDRAW,
 } from '@portal/shared/withdrawals/manual-withdraw';
 import {
   WITHDRAWAL_USER_PAGE_SIZES,
@@ -15,6 +18,8 @@ import {
   ZWithdrawalSummaryReply,
   ZWithdrawalUsersQuery,
   ZWithdrawalUsersReply,
+  GET_CONSENT_WITHDRAWAL_USERS,
+  GET_CONSENT_WITHDRAWAL_USERS_SUMMARY,
 } from '@portal/shared/withdrawals/withdrawal-users';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendOutcome } from '../../lib/outcome';
@@ -30,99 +35,94 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
 
-  app.get(
-    '/consent/withdrawal-users',
-    {
-      onRequest: adminOnly,
-      config: { rateLimit: reads },
-      schema: {
-        tags,
-        summary:
-          `Withdrawn participants, paged (sizes ${WITHDRAWAL_USER_PAGE_SIZES.join(', ')}) and sorted by withdrawalDate ` +
-          '(newest first by default) or email: the date, reason, and who carried it out (administrators)',
-        security,
-        querystring: ZWithdrawalUsersQuery,
-        response: { 200: ZWithdrawalUsersReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_CONSENT_WITHDRAWAL_USERS.method,
+    url: GET_CONSENT_WITHDRAWAL_USERS.path,
+    onRequest: adminOnly,
+    config: { rateLimit: reads },
+    schema: {
+      tags,
+      summary:
+        `Withdrawn participants, paged (sizes ${WITHDRAWAL_USER_PAGE_SIZES.join(', ')}) and sorted by withdrawalDate ` +
+        '(newest first by default) or email: the date, reason, and who carried it out (administrators)',
+      security,
+      querystring: ZWithdrawalUsersQuery,
+      response: { 200: ZWithdrawalUsersReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.listWithdrawalUsers(request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.listWithdrawalUsers(request.query) }),
+  });
 
-  app.get(
-    '/consent/withdrawal-users/summary',
-    {
-      onRequest: app.dashboardAccess('withdrawals'),
-      config: { rateLimit: reads },
-      schema: {
-        tags,
-        summary:
-          'The Withdrawals dashboard: withdrawals per month from `from` to `to` (YYYY-MM-DD, both days included, ' +
-          'five years at most; the last twelve months unless given) in the study time zone, and of all ' +
-          'time, by who carried them out — the participant in the portal, or an administrator on request. Reasons ' +
-          'are free text, so this split is the reason group (administrators, or the Withdrawals dashboard token)',
-        security,
-        querystring: ZWithdrawalSummaryQuery,
-        response: { 200: ZWithdrawalSummaryReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_CONSENT_WITHDRAWAL_USERS_SUMMARY.method,
+    url: GET_CONSENT_WITHDRAWAL_USERS_SUMMARY.path,
+    onRequest: app.dashboardAccess('withdrawals'),
+    config: { rateLimit: reads },
+    schema: {
+      tags,
+      summary:
+        'The Withdrawals dashboard: withdrawals per month from `from` to `to` (YYYY-MM-DD, both days included, ' +
+        'five years at most; the last twelve months unless given) in the study time zone, and of all ' +
+        'time, by who carried them out — the participant in the portal, or an administrator on request. Reasons ' +
+        'are free text, so this split is the reason group (administrators, or the Withdrawals dashboard token)',
+      security,
+      querystring: ZWithdrawalSummaryQuery,
+      response: { 200: ZWithdrawalSummaryReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.summary(request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.summary(request.query) }),
+  });
 
-  app.get(
-    '/consent/manual-withdraw',
-    {
-      onRequest: adminOnly,
-      config: { rateLimit: reads },
-      schema: {
-        tags,
-        summary:
-          `Pending manual withdrawal requests, paged (sizes ${PENDING_REQUEST_PAGE_SIZES.join(', ')}), the soonest ` +
-          'due first unless sorted by requestedAt or email, with the hold in seconds (administrators)',
-        security,
-        querystring: ZPendingRequestsQuery,
-        response: { 200: ZPendingRequestsReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_CONSENT_MANUAL_WITHDRAW.method,
+    url: GET_CONSENT_MANUAL_WITHDRAW.path,
+    onRequest: adminOnly,
+    config: { rateLimit: reads },
+    schema: {
+      tags,
+      summary:
+        `Pending manual withdrawal requests, paged (sizes ${PENDING_REQUEST_PAGE_SIZES.join(', ')}), the soonest ` +
+        'due first unless sorted by requestedAt or email, with the hold in seconds (administrators)',
+      security,
+      querystring: ZPendingRequestsQuery,
+      response: { 200: ZPendingRequestsReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.listPending(request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.listPending(request.query) }),
+  });
 
-  app.post(
-    '/consent/manual-withdraw',
-    {
-      onRequest: adminOnly,
-      config: { rateLimit: writes },
-      schema: {
-        tags,
-        summary:
-          'Records a withdrawal a participant asked for by phone or letter; it stays pending, and can be deleted, ' +
-          'for the hold, then is carried out as the participant’s own withdrawal (administrators)',
-        security,
-        body: ZManualWithdrawRequest,
-        response: { 200: ZManualWithdrawReply, 400: ZErrorReply, 409: ZErrorReply },
-      },
+  app.route({
+    method: POST_CONSENT_MANUAL_WITHDRAW.method,
+    url: POST_CONSENT_MANUAL_WITHDRAW.path,
+    onRequest: adminOnly,
+    config: { rateLimit: writes },
+    schema: {
+      tags,
+      summary:
+        'Records a withdrawal a participant asked for by phone or letter; it stays pending, and can be deleted, ' +
+        'for the hold, then is carried out as the participant’s own withdrawal (administrators)',
+      security,
+      body: ZManualWithdrawRequest,
+      response: { 200: ZManualWithdrawReply, 400: ZErrorReply, 409: ZErrorReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendOutcome(request, response, await service.request(request.auth!.userId, request.body, { ip: request.ip })),
-  );
+  });
 
-  app.delete(
-    '/consent/manual-withdraw',
-    {
-      onRequest: adminOnly,
-      config: { rateLimit: writes },
-      schema: {
-        tags,
-        summary: 'Deletes the pending request of an address, so it is never carried out (administrators)',
-        security,
-        querystring: ZDeleteManualWithdrawQuery,
-        response: { 200: ZManualWithdrawReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
-      },
+  app.route({
+    method: DELETE_CONSENT_MANUAL_WITHDRAW.method,
+    url: DELETE_CONSENT_MANUAL_WITHDRAW.path,
+    onRequest: adminOnly,
+    config: { rateLimit: writes },
+    schema: {
+      tags,
+      summary: 'Deletes the pending request of an address, so it is never carried out (administrators)',
+      security,
+      querystring: ZDeleteManualWithdrawQuery,
+      response: { 200: ZManualWithdrawReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendOutcome(
         request,
         response,
         await service.deleteRequest(request.auth!.userId, request.query.email, { ip: request.ip }),
       ),
-  );
+  });
 };

@@ -1,7 +1,11 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/use-translation';
-import { ZDashboardTokenReply, type DashboardId } from '@portal/shared/analytics-dashboards/analytics-dashboards';
+import {
+  GET_DOMO,
+  ZDashboardTokenReply,
+  type DashboardId,
+} from '@portal/shared/analytics-dashboards/analytics-dashboards';
 import { authorizedRequest, serverMessage } from '../../lib/api-client';
 import { focusRing, MEASURE } from '../ui/styles';
 
@@ -16,7 +20,8 @@ export const dashboardLink = (path: string, token: string) => `${path}#token=${e
 export function OpenDashboardButton({ dashboardId }: { dashboardId: DashboardId }) {
   const { t } = useTranslation();
   const open = useMutation({
-    mutationFn: async () => (await authorizedRequest(`/domo?dashBoardId=${dashboardId}`, ZDashboardTokenReply)).data!,
+    mutationFn: async () =>
+      (await authorizedRequest(`${GET_DOMO.path}?dashBoardId=${dashboardId}`, ZDashboardTokenReply)).data!,
   });
   const onClick = () => {
     const tab = window.open('', '_blank');

@@ -11,6 +11,8 @@ import {
   ZPushRefusal,
   ZPushReply,
   ZPushRequest,
+  GET_HEALTH_SYSTEM_API_PARTICIPANTS,
+  POST_HEALTH_SYSTEM_API_VERIFICATIONS,
 } from '@portal/shared/health-system-verification/push-api';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../../lib/localize';
@@ -58,49 +60,47 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   }
   const onRequest = [findApiKey, limit, requireApiKey];
 
-  app.get(
-    '/health-system-api/participants',
-    {
-      onRequest,
-      schema: {
-        tags,
-        summary:
-          'The participants who chose the key’s health system and consented to it confirming their care, with ' +
-          'their status (pending by default; verified, rejected or all), in order of consent, paged (sizes ' +
-          `${PUSH_PARTICIPANT_PAGE_SIZES.join(', ')}); participants who withdrew are left out`,
-        security,
-        querystring: ZPushParticipantsQuery,
-        response: { 200: ZPushParticipantsReply, 400: ZErrorReply, 401: ZErrorReply, 429: ZErrorReply },
-      },
+  app.route({
+    method: GET_HEALTH_SYSTEM_API_PARTICIPANTS.method,
+    url: GET_HEALTH_SYSTEM_API_PARTICIPANTS.path,
+    onRequest,
+    schema: {
+      tags,
+      summary:
+        'The participants who chose the key’s health system and consented to it confirming their care, with ' +
+        'their status (pending by default; verified, rejected or all), in order of consent, paged (sizes ' +
+        `${PUSH_PARTICIPANT_PAGE_SIZES.join(', ')}); participants who withdrew are left out`,
+      security,
+      querystring: ZPushParticipantsQuery,
+      response: { 200: ZPushParticipantsReply, 400: ZErrorReply, 401: ZErrorReply, 429: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.participants(request.apiKey!, request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.participants(request.apiKey!, request.query) }),
+  });
 
-  app.post(
-    '/health-system-api/verifications',
-    {
-      onRequest,
-      bodyLimit: PUSH_BODY_LIMIT,
-      schema: {
-        tags,
-        summary:
-          `Sets up to ${PUSH_UPDATES_MAX.toLocaleString('en-US')} statuses (true Verified, false Rejected) of the ` +
-          'key’s health system’s participants, all together or none: an ID given both statuses (conflicting), not ' +
-          'one of the health system’s participants (notFound) or of a participant who withdrew (withdrawn) refuses ' +
-          'the whole push with 422 and every such ID. The push is one batch administrators can undo for 7 days',
-        security,
-        body: ZPushRequest,
-        response: {
-          200: ZPushReply,
-          400: ZErrorReply,
-          401: ZErrorReply,
-          413: ZErrorReply,
-          422: ZPushRefusal,
-          429: ZErrorReply,
-        },
+  app.route({
+    method: POST_HEALTH_SYSTEM_API_VERIFICATIONS.method,
+    url: POST_HEALTH_SYSTEM_API_VERIFICATIONS.path,
+    onRequest,
+    bodyLimit: PUSH_BODY_LIMIT,
+    schema: {
+      tags,
+      summary:
+        `Sets up to ${PUSH_UPDATES_MAX.toLocaleString('en-US')} statuses (true Verified, false Rejected) of the ` +
+        'key’s health system’s participants, all together or none: an ID given both statuses (conflicting), not ' +
+        'one of the health system’s participants (notFound) or of a participant who withdrew (withdrawn) refuses ' +
+        'the whole push with 422 and every such ID. The push is one batch administrators can undo for 7 days',
+      security,
+      body: ZPushRequest,
+      response: {
+        200: ZPushReply,
+        400: ZErrorReply,
+        401: ZErrorReply,
+        413: ZErrorReply,
+        422: ZPushRefusal,
+        429: ZErrorReply,
       },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const outcome = await service.push(request.apiKey!, request.body, { ip: request.ip });
       const language = requestLanguage(request);
       if (!outcome.ok) {
@@ -116,5 +116,5 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { batchId: outcome.batchId, applied: outcome.applied },
       };
     },
-  );
+  });
 };

@@ -24,6 +24,13 @@ import {
   ZVerificationUpdate,
   ZVerificationUpdateReply,
   undoneMessage,
+  POST_HEALTH_SYSTEM_VERIFICATION,
+  GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS,
+  PUT_HEALTH_SYSTEM_VERIFICATION,
+  POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS,
+  GET_HEALTH_SYSTEM_VERIFICATION_BATCHES,
+  GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV,
+  POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO,
 } from '@portal/shared/health-system-verification/verification-records';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../../lib/localize';
@@ -51,118 +58,112 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const writes = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) } };
   const from = (request: FastifyRequest) => ({ ip: request.ip });
 
-  app.post(
-    '/health-system-verification',
-    {
-      ...reads,
-      ...idLists,
-      schema: {
-        tags,
-        summary:
-          'Verification records matching user IDs (upper case read as lower case), a health system (`none`: all) ' +
-          `or both, paged (sizes ${VERIFICATION_PAGE_SIZES.join(', ')}) and sorted by userId, healthSystem or ` +
-          'updatedAt (the most recently updated first by default), with whether the participant withdrew ' +
-          '(administrators)',
-        security,
-        querystring: ZVerificationRecordsQuery,
-        body: ZVerificationFilter,
-        response: { 200: ZVerificationRecordsReply, ...refusals },
-      },
+  app.route({
+    method: POST_HEALTH_SYSTEM_VERIFICATION.method,
+    url: POST_HEALTH_SYSTEM_VERIFICATION.path,
+    ...reads,
+    ...idLists,
+    schema: {
+      tags,
+      summary:
+        'Verification records matching user IDs (upper case read as lower case), a health system (`none`: all) ' +
+        `or both, paged (sizes ${VERIFICATION_PAGE_SIZES.join(', ')}) and sorted by userId, healthSystem or ` +
+        'updatedAt (the most recently updated first by default), with whether the participant withdrew ' +
+        '(administrators)',
+      security,
+      querystring: ZVerificationRecordsQuery,
+      body: ZVerificationFilter,
+      response: { 200: ZVerificationRecordsReply, ...refusals },
     },
-    async (request) => ({ status: true, data: await service.search(request.body, request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.search(request.body, request.query) }),
+  });
 
-  app.get(
-    '/health-system-verification/health-systems',
-    {
-      ...reads,
-      schema: {
-        tags,
-        summary: 'Every onboarded health system, active or not, by name: value and name (administrators)',
-        security,
-        response: { 200: ZVerificationHealthSystemsReply },
-      },
+  app.route({
+    method: GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS.method,
+    url: GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS.path,
+    ...reads,
+    schema: {
+      tags,
+      summary: 'Every onboarded health system, active or not, by name: value and name (administrators)',
+      security,
+      response: { 200: ZVerificationHealthSystemsReply },
     },
-    async () => ({ status: true, data: await service.healthSystems() }),
-  );
+    handler: async () => ({ status: true, data: await service.healthSystems() }),
+  });
 
-  app.put(
-    '/health-system-verification',
-    {
-      ...writes,
-      ...idLists,
-      schema: {
-        tags,
-        summary:
-          `Sets Verified (true) or Rejected (false) on the records of up to ${VERIFICATION_IDS_MAX} user IDs, in one ` +
-          'transaction. An ID with no record or of a withdrawn participant refuses the whole update (409, nothing ' +
-          'changed) unless skipIdIssues leaves such IDs out; source (single or bulk) says which dialog sent it. ' +
-          `A bulk update can be undone for ${VERIFICATION_UNDO_DAYS} days (administrators)`,
-        security,
-        body: ZVerificationUpdate,
-        response: { 200: ZVerificationUpdateReply, ...refusals, 409: ZErrorReply },
-      },
+  app.route({
+    method: PUT_HEALTH_SYSTEM_VERIFICATION.method,
+    url: PUT_HEALTH_SYSTEM_VERIFICATION.path,
+    ...writes,
+    ...idLists,
+    schema: {
+      tags,
+      summary:
+        `Sets Verified (true) or Rejected (false) on the records of up to ${VERIFICATION_IDS_MAX} user IDs, in one ` +
+        'transaction. An ID with no record or of a withdrawn participant refuses the whole update (409, nothing ' +
+        'changed) unless skipIdIssues leaves such IDs out; source (single or bulk) says which dialog sent it. ' +
+        `A bulk update can be undone for ${VERIFICATION_UNDO_DAYS} days (administrators)`,
+      security,
+      body: ZVerificationUpdate,
+      response: { 200: ZVerificationUpdateReply, ...refusals, 409: ZErrorReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const outcome = await service.update(request.auth!.userId, request.body, from(request));
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       const message = translate(requestLanguage(request), M.updated, { count: outcome.data.applied });
       return { status: true, message, data: outcome.data };
     },
-  );
+  });
 
-  app.post(
-    '/health-system-verification/not-exists',
-    {
-      ...reads,
-      ...idLists,
-      schema: {
-        tags,
-        summary:
-          'The IDs of the body that cannot be updated, each once, by ID, with the reason: invalid (not a UUID), ' +
-          `notFound (no record) or withdrawn; paged (sizes ${VERIFICATION_PREVIEW_SIZES.join(', ')}) (administrators)`,
-        security,
-        querystring: ZIdIssuesQuery,
-        body: ZIdIssuesBody,
-        response: { 200: ZIdIssuesReply, ...refusals },
-      },
+  app.route({
+    method: POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS.method,
+    url: POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS.path,
+    ...reads,
+    ...idLists,
+    schema: {
+      tags,
+      summary:
+        'The IDs of the body that cannot be updated, each once, by ID, with the reason: invalid (not a UUID), ' +
+        `notFound (no record) or withdrawn; paged (sizes ${VERIFICATION_PREVIEW_SIZES.join(', ')}) (administrators)`,
+      security,
+      querystring: ZIdIssuesQuery,
+      body: ZIdIssuesBody,
+      response: { 200: ZIdIssuesReply, ...refusals },
     },
-    async (request) => ({ status: true, data: await service.idIssues(request.body.userIds, request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.idIssues(request.body.userIds, request.query) }),
+  });
 
-  app.get(
-    '/health-system-verification/batches',
-    {
-      ...reads,
-      schema: {
-        tags,
-        summary:
-          'The history of bulk updates, health systems’ pushes and undos, the newest first, paged (sizes ' +
-          `${VERIFICATION_BATCH_PAGE_SIZES.join(', ')}), with who made each and until when it can be undone ` +
-          '(administrators)',
-        security,
-        querystring: ZVerificationBatchesQuery,
-        response: { 200: ZVerificationBatchesReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES.method,
+    url: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES.path,
+    ...reads,
+    schema: {
+      tags,
+      summary:
+        'The history of bulk updates, health systems’ pushes and undos, the newest first, paged (sizes ' +
+        `${VERIFICATION_BATCH_PAGE_SIZES.join(', ')}), with who made each and until when it can be undone ` +
+        '(administrators)',
+      security,
+      querystring: ZVerificationBatchesQuery,
+      response: { 200: ZVerificationBatchesReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.batches(request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.batches(request.query) }),
+  });
 
-  app.get(
-    '/health-system-verification/batches/:id/result.csv',
-    {
-      ...reads,
-      schema: {
-        tags,
-        summary:
-          'A batch’s result as a CSV file (userId, previousStatus, newStatus, result): each record it changed ' +
-          '(updated), then each ID it left out with the reason (administrators)',
-        security,
-        params: ZVerificationBatchParams,
-        response: { 200: z.string(), 400: ZErrorReply, 404: ZErrorReply },
-      },
+  app.route({
+    method: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV.method,
+    url: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV.path,
+    ...reads,
+    schema: {
+      tags,
+      summary:
+        'A batch’s result as a CSV file (userId, previousStatus, newStatus, result): each record it changed ' +
+        '(updated), then each ID it left out with the reason (administrators)',
+      security,
+      params: ZVerificationBatchParams,
+      response: { 200: z.string(), 400: ZErrorReply, 404: ZErrorReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const result = await service.resultCsv(request.params.id);
       if (!result) return sendRefusal(request, response, refused(404, M.batchNotFound));
       return response
@@ -170,29 +171,28 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="verification-batch-${result.date}.csv"`)
         .send(result.csv);
     },
-  );
+  });
 
-  app.post(
-    '/health-system-verification/batches/:id/undo',
-    {
-      ...writes,
-      schema: {
-        tags,
-        summary:
-          `Undoes a bulk update or a push within ${VERIFICATION_UNDO_DAYS} days, once: each record it set goes back ` +
-          'to its earlier status unless a later change touched it or the participant withdrew (kept). The undo ' +
-          'is a batch of its own in the history (administrators)',
-        security,
-        params: ZVerificationBatchParams,
-        response: { 200: ZVerificationUndoReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
-      },
+  app.route({
+    method: POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO.method,
+    url: POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO.path,
+    ...writes,
+    schema: {
+      tags,
+      summary:
+        `Undoes a bulk update or a push within ${VERIFICATION_UNDO_DAYS} days, once: each record it set goes back ` +
+        'to its earlier status unless a later change touched it or the participant withdrew (kept). The undo ' +
+        'is a batch of its own in the history (administrators)',
+      security,
+      params: ZVerificationBatchParams,
+      response: { 200: ZVerificationUndoReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const outcome = await service.undo(request.auth!.userId, request.params.id, from(request));
       if (!outcome.ok) return sendDataOutcome(request, response, outcome);
       const language = requestLanguage(request);
       const message = undoneMessage((key, values) => translate(language, key, values), outcome.data);
       return { status: true, message, data: outcome.data };
     },
-  );
+  });
 };

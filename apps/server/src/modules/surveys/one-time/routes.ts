@@ -20,6 +20,14 @@ import {
   ZOneTimeUsersReply,
   ZParticipantCheckReply,
   ZParticipantCheckRequest,
+  POST_SURVEY_ONE_TIME,
+  PUT_SURVEY_ONE_TIME,
+  POST_SURVEY_ONE_TIME_PARTICIPANTS_CHECK,
+  GET_SURVEY_ONE_TIME,
+  GET_SURVEY_ONE_TIME_DETAIL,
+  GET_SURVEY_ONE_TIME_USERS,
+  GET_SURVEY_ONE_TIME_FAILURE,
+  GET_SURVEY_ONE_TIME_STATS,
 } from '@portal/shared/surveys/one-time-surveys';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { refused, sendDataOutcome, sendRefusal } from '../../../lib/outcome';
@@ -58,112 +66,105 @@ export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const saveSchema = { body: ZOneTimeSurveyInput, response: { 200: ZOneTimeSavedReply, ...refusals } };
 
-  app.post(
-    '/survey/one-time',
-    {
-      ...listWrite,
-      schema: documented(
-        'Creates a one-time survey: its name in both languages, its SurveyJS form (checked by the engine), send ' +
-          'date, window and participants by e-mail or user ID; every row must name a participant in the study, ' +
-          'else nothing is saved (administrators)',
-        saveSchema,
-      ),
-    },
-    async (request, response) => sendDataOutcome(request, response, await admin.create(request.body, from(request))),
-  );
+  app.route({
+    method: POST_SURVEY_ONE_TIME.method,
+    url: POST_SURVEY_ONE_TIME.path,
+    ...listWrite,
+    schema: documented(
+      'Creates a one-time survey: its name in both languages, its SurveyJS form (checked by the engine), send ' +
+        'date, window and participants by e-mail or user ID; every row must name a participant in the study, ' +
+        'else nothing is saved (administrators)',
+      saveSchema,
+    ),
+    handler: async (request, response) =>
+      sendDataOutcome(request, response, await admin.create(request.body, from(request))),
+  });
 
-  app.put(
-    '/survey/one-time',
-    {
-      ...listWrite,
-      schema: documented(
-        'Changes a one-time survey until its invitations go out (409 after); its form cannot change once the ' +
-          'send date has come (409), and a changed form or name is a new form version; without participants ' +
-          'the survey keeps those it has, with them the list is replaced as a whole (administrators)',
-        { ...saveSchema, body: ZOneTimeSurveyUpdate, querystring: ZSurveyIdQuery },
-      ),
-    },
-    async (request, response) =>
+  app.route({
+    method: PUT_SURVEY_ONE_TIME.method,
+    url: PUT_SURVEY_ONE_TIME.path,
+    ...listWrite,
+    schema: documented(
+      'Changes a one-time survey until its invitations go out (409 after); its form cannot change once the ' +
+        'send date has come (409), and a changed form or name is a new form version; without participants ' +
+        'the survey keeps those it has, with them the list is replaced as a whole (administrators)',
+      { ...saveSchema, body: ZOneTimeSurveyUpdate, querystring: ZSurveyIdQuery },
+    ),
+    handler: async (request, response) =>
       sendDataOutcome(request, response, await admin.update(request.query.id, request.body, from(request))),
-  );
+  });
 
-  app.post(
-    '/survey/one-time/participants/check',
-    {
-      ...listWrite,
-      schema: documented(
-        'Checks a participant list before a survey is saved: how many participants it names, and each row ' +
-          '(1-based) that names no one (invalid, notFound, withdrawn) or repeats one (duplicate); saves nothing',
-        {
-          body: ZParticipantCheckRequest,
-          response: { 200: ZParticipantCheckReply, 400: ZErrorReply, 413: ZErrorReply },
-        },
-      ),
-    },
-    async (request) => ({ status: true, data: await admin.checkParticipants(request.body.participants) }),
-  );
+  app.route({
+    method: POST_SURVEY_ONE_TIME_PARTICIPANTS_CHECK.method,
+    url: POST_SURVEY_ONE_TIME_PARTICIPANTS_CHECK.path,
+    ...listWrite,
+    schema: documented(
+      'Checks a participant list before a survey is saved: how many participants it names, and each row ' +
+        '(1-based) that names no one (invalid, notFound, withdrawn) or repeats one (duplicate); saves nothing',
+      {
+        body: ZParticipantCheckRequest,
+        response: { 200: ZParticipantCheckReply, 400: ZErrorReply, 413: ZErrorReply },
+      },
+    ),
+    handler: async (request) => ({ status: true, data: await admin.checkParticipants(request.body.participants) }),
+  });
 
-  app.get(
-    '/survey/one-time',
-    {
-      ...read,
-      schema: documented(
-        `The one-time surveys, paged (sizes ${ONE_TIME_LIST_SIZES.join(', ')}), by effectiveStartDate newest ` +
-          'first unless sorted otherwise, with their state and figures (administrators)',
-        { querystring: ZOneTimeListQuery, response: { 200: ZOneTimeListReply, 400: ZErrorReply } },
-      ),
-    },
-    async (request) => ({ status: true, data: await reports.list(request.query) }),
-  );
+  app.route({
+    method: GET_SURVEY_ONE_TIME.method,
+    url: GET_SURVEY_ONE_TIME.path,
+    ...read,
+    schema: documented(
+      `The one-time surveys, paged (sizes ${ONE_TIME_LIST_SIZES.join(', ')}), by effectiveStartDate newest ` +
+        'first unless sorted otherwise, with their state and figures (administrators)',
+      { querystring: ZOneTimeListQuery, response: { 200: ZOneTimeListReply, 400: ZErrorReply } },
+    ),
+    handler: async (request) => ({ status: true, data: await reports.list(request.query) }),
+  });
 
-  app.get(
-    '/survey/one-time/detail',
-    {
-      ...read,
-      schema: documented('One one-time survey with its current form definition (administrators)', {
-        querystring: ZSurveyIdQuery,
-        response: { 200: ZOneTimeDetailReply, ...lookupRefusals },
-      }),
-    },
-    async (request, response) => sendDataOutcome(request, response, await reports.detail(request.query.id)),
-  );
+  app.route({
+    method: GET_SURVEY_ONE_TIME_DETAIL.method,
+    url: GET_SURVEY_ONE_TIME_DETAIL.path,
+    ...read,
+    schema: documented('One one-time survey with its current form definition (administrators)', {
+      querystring: ZSurveyIdQuery,
+      response: { 200: ZOneTimeDetailReply, ...lookupRefusals },
+    }),
+    handler: async (request, response) => sendDataOutcome(request, response, await reports.detail(request.query.id)),
+  });
 
-  app.get(
-    '/survey/one-time/users',
-    {
-      ...read,
-      schema: documented(
-        `A one-time survey's participants by e-mail, paged (sizes ${ONE_TIME_USER_SIZES.join(', ')}), with when ` +
-          'each was invited and how far they got (administrators)',
-        { querystring: ZOneTimeUsersQuery, response: { 200: ZOneTimeUsersReply, ...lookupRefusals } },
-      ),
-    },
-    async (request, response) => sendDataOutcome(request, response, await reports.users(request.query)),
-  );
+  app.route({
+    method: GET_SURVEY_ONE_TIME_USERS.method,
+    url: GET_SURVEY_ONE_TIME_USERS.path,
+    ...read,
+    schema: documented(
+      `A one-time survey's participants by e-mail, paged (sizes ${ONE_TIME_USER_SIZES.join(', ')}), with when ` +
+        'each was invited and how far they got (administrators)',
+      { querystring: ZOneTimeUsersQuery, response: { 200: ZOneTimeUsersReply, ...lookupRefusals } },
+    ),
+    handler: async (request, response) => sendDataOutcome(request, response, await reports.users(request.query)),
+  });
 
-  app.get(
-    '/survey/one-time/failure',
-    {
-      ...read,
-      schema: documented(
-        "A one-time survey's participants not initiated, by e-mail, with the reason: withdrawn, emailsOff, " +
-          'addressRefused or deliveryFailed (administrators)',
-        { querystring: ZOneTimeFailureQuery, response: { 200: ZOneTimeFailureReply, ...lookupRefusals } },
-      ),
-    },
-    async (request, response) => sendDataOutcome(request, response, await reports.failures(request.query)),
-  );
+  app.route({
+    method: GET_SURVEY_ONE_TIME_FAILURE.method,
+    url: GET_SURVEY_ONE_TIME_FAILURE.path,
+    ...read,
+    schema: documented(
+      "A one-time survey's participants not initiated, by e-mail, with the reason: withdrawn, emailsOff, " +
+        'addressRefused or deliveryFailed (administrators)',
+      { querystring: ZOneTimeFailureQuery, response: { 200: ZOneTimeFailureReply, ...lookupRefusals } },
+    ),
+    handler: async (request, response) => sendDataOutcome(request, response, await reports.failures(request.query)),
+  });
 
-  app.get(
-    '/survey/one-time/stats',
-    {
-      ...read,
-      schema: documented(
-        'How many one-time surveys in all, upcoming, in progress and completed, and the ten highest submission ' +
-          'rates (0 to 100) of those whose invitations went out (administrators)',
-        { response: { 200: ZOneTimeStatsReply } },
-      ),
-    },
-    async () => ({ status: true, data: await reports.stats() }),
-  );
+  app.route({
+    method: GET_SURVEY_ONE_TIME_STATS.method,
+    url: GET_SURVEY_ONE_TIME_STATS.path,
+    ...read,
+    schema: documented(
+      'How many one-time surveys in all, upcoming, in progress and completed, and the ten highest submission ' +
+        'rates (0 to 100) of those whose invitations went out (administrators)',
+      { response: { 200: ZOneTimeStatsReply } },
+    ),
+    handler: async () => ({ status: true, data: await reports.stats() }),
+  });
 };

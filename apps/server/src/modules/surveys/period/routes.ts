@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
-import { ZSurveyPeriodReply, ZSurveyPeriodUpdateRequest } from '@portal/shared/surveys/survey-period';
+import {
+  ZSurveyPeriodReply,
+  ZSurveyPeriodUpdateRequest,
+  GET_SURVEY_CONFIG_PERIOD,
+  PUT_SURVEY_CONFIG_PERIOD,
+} from '@portal/shared/surveys/survey-period';
 import type { FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../../lib/localize';
@@ -17,41 +22,39 @@ const described = <T extends object>(request: FastifyRequest, period: T) => ({
 
 /** The survey period editor of System Options: administrators only. */
 export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/survey/config/period',
-    {
-      onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
-      schema: {
-        tags: ['surveys'],
-        summary: 'The survey period: days a survey round stays open, with its version (administrators)',
-        security: [{ bearerAuth: [] }],
-        response: { 200: ZSurveyPeriodReply },
-      },
+  app.route({
+    method: GET_SURVEY_CONFIG_PERIOD.method,
+    url: GET_SURVEY_CONFIG_PERIOD.path,
+    onRequest: app.requireRole(ROLES.admin),
+    config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+    schema: {
+      tags: ['surveys'],
+      summary: 'The survey period: days a survey round stays open, with its version (administrators)',
+      security: [{ bearerAuth: [] }],
+      response: { 200: ZSurveyPeriodReply },
     },
-    async (request) => ({
+    handler: async (request) => ({
       status: true,
       data: described(request, await app.services.surveySchedule.getPeriodConfig()),
     }),
-  );
-  app.put(
-    '/survey/config/period',
-    {
-      onRequest: app.requireRole(ROLES.admin),
-      config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
-      schema: {
-        tags: ['surveys'],
-        summary:
-          'Saves the survey period, 1 to 365 days; rounds already open keep their window; 409 when another ' +
-          'administrator saved since the given version (administrators)',
-        security: [{ bearerAuth: [] }],
-        body: ZSurveyPeriodUpdateRequest,
-        response: { 200: ZSurveyPeriodReply, 400: ZErrorReply, 409: ZErrorReply },
-      },
+  });
+  app.route({
+    method: PUT_SURVEY_CONFIG_PERIOD.method,
+    url: PUT_SURVEY_CONFIG_PERIOD.path,
+    onRequest: app.requireRole(ROLES.admin),
+    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    schema: {
+      tags: ['surveys'],
+      summary:
+        'Saves the survey period, 1 to 365 days; rounds already open keep their window; 409 when another ' +
+        'administrator saved since the given version (administrators)',
+      security: [{ bearerAuth: [] }],
+      body: ZSurveyPeriodUpdateRequest,
+      response: { 200: ZSurveyPeriodReply, 400: ZErrorReply, 409: ZErrorReply },
     },
-    async (request, response) => {
+    handler: async (request, response) => {
       const saved = await app.services.surveySchedule.savePeriod(request.body, settingEditor(request));
       return sendDataOutcome(request, response, saved.ok ? { ...saved, data: described(request, saved.data) } : saved);
     },
-  );
+  });
 };

@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ZErrorReply } from '@portal/shared/api/envelope';
 import { ROLES } from '@portal/shared/constants';
-import { ZSurveyNotificationReply, ZSurveyWidgetReply } from '@portal/shared/surveys/survey-entries';
+import {
+  ZSurveyNotificationReply,
+  ZSurveyWidgetReply,
+  GET_SURVEY_NOTIFICATION,
+  GET_SURVEY_WIDGET,
+  POST_SURVEY_TOUR,
+} from '@portal/shared/surveys/survey-entries';
 import {
   ZSurveyResponseParams,
   ZSurveyResponseReply,
@@ -12,6 +18,10 @@ import {
   ZSurveyStartReply,
   ZSurveySubmit,
   ZSurveySubmitReply,
+  POST_SURVEY_START,
+  GET_SURVEY_RESPONSE,
+  PUT_SURVEY_RESPONSE,
+  POST_SURVEY_RESPONSE_SUBMIT,
 } from '@portal/shared/surveys/survey-response';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendDataOutcome as sendData } from '../../../lib/outcome';
@@ -29,124 +39,118 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Saving happens on every page turn and on leaving: generous, but bounded.
   const writes = { rateLimit: perIpRateLimit(app.env, 240, MINUTE_MS) };
 
-  app.get(
-    '/survey/notification',
-    {
-      onRequest,
-      config: reads,
-      schema: {
-        tags,
-        summary: 'Whether a round questionnaire or a one-time survey waits for the participant',
-        security,
-        response: { 200: ZSurveyNotificationReply },
-      },
+  app.route({
+    method: GET_SURVEY_NOTIFICATION.method,
+    url: GET_SURVEY_NOTIFICATION.path,
+    onRequest,
+    config: reads,
+    schema: {
+      tags,
+      summary: 'Whether a round questionnaire or a one-time survey waits for the participant',
+      security,
+      response: { 200: ZSurveyNotificationReply },
     },
-    async (request) => ({ status: true, data: await surveys.notification(request.auth!.userId) }),
-  );
+    handler: async (request) => ({ status: true, data: await surveys.notification(request.auth!.userId) }),
+  });
 
-  app.get(
-    '/survey/widget',
-    {
-      onRequest,
-      config: reads,
-      schema: {
-        tags,
-        summary: 'The Surveys screen: the open round, past surveys, one-time surveys, whether the tour was seen',
-        security,
-        response: { 200: ZSurveyWidgetReply },
-      },
+  app.route({
+    method: GET_SURVEY_WIDGET.method,
+    url: GET_SURVEY_WIDGET.path,
+    onRequest,
+    config: reads,
+    schema: {
+      tags,
+      summary: 'The Surveys screen: the open round, past surveys, one-time surveys, whether the tour was seen',
+      security,
+      response: { 200: ZSurveyWidgetReply },
     },
-    async (request) => ({ status: true, data: await surveys.widget(request.auth!.userId) }),
-  );
+    handler: async (request) => ({ status: true, data: await surveys.widget(request.auth!.userId) }),
+  });
 
-  app.post(
-    '/survey/tour',
-    {
-      onRequest,
-      config: writes,
-      schema: {
-        tags,
-        summary: 'Records that the welcome tour was finished or skipped',
-        security,
-        response: { 200: envelope(z.unknown()) },
-      },
+  app.route({
+    method: POST_SURVEY_TOUR.method,
+    url: POST_SURVEY_TOUR.path,
+    onRequest,
+    config: writes,
+    schema: {
+      tags,
+      summary: 'Records that the welcome tour was finished or skipped',
+      security,
+      response: { 200: envelope(z.unknown()) },
     },
-    async (request) => {
+    handler: async (request) => {
       await surveys.markTourSeen(request.auth!.userId);
       return { status: true };
     },
-  );
+  });
 
-  app.post(
-    '/survey/start',
-    {
-      onRequest,
-      config: writes,
-      schema: {
-        tags,
-        summary: 'Starts a questionnaire of an open round or one-time survey (or finds the one already started)',
-        security,
-        body: ZSurveyStart,
-        response: { 200: ZSurveyStartReply, ...refusals },
-      },
+  app.route({
+    method: POST_SURVEY_START.method,
+    url: POST_SURVEY_START.path,
+    onRequest,
+    config: writes,
+    schema: {
+      tags,
+      summary: 'Starts a questionnaire of an open round or one-time survey (or finds the one already started)',
+      security,
+      body: ZSurveyStart,
+      response: { 200: ZSurveyStartReply, ...refusals },
     },
-    async (request, response) => sendData(request, response, await surveys.start(request.auth!.userId, request.body)),
-  );
+    handler: async (request, response) =>
+      sendData(request, response, await surveys.start(request.auth!.userId, request.body)),
+  });
 
-  app.get(
-    '/survey/response/:responseId',
-    {
-      onRequest,
-      config: reads,
-      schema: {
-        tags,
-        summary: 'A questionnaire in the version being answered, with the answers saved so far',
-        security,
-        params: ZSurveyResponseParams,
-        response: { 200: ZSurveyResponseReply, ...refusals },
-      },
+  app.route({
+    method: GET_SURVEY_RESPONSE.method,
+    url: GET_SURVEY_RESPONSE.path,
+    onRequest,
+    config: reads,
+    schema: {
+      tags,
+      summary: 'A questionnaire in the version being answered, with the answers saved so far',
+      security,
+      params: ZSurveyResponseParams,
+      response: { 200: ZSurveyResponseReply, ...refusals },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendData(request, response, await surveys.response(request.auth!.userId, request.params.responseId)),
-  );
+  });
 
-  app.put(
-    '/survey/response/:responseId',
-    {
-      onRequest,
-      config: writes,
-      schema: {
-        tags,
-        summary: 'Saves the answers so far and the page the participant is on',
-        security,
-        params: ZSurveyResponseParams,
-        body: ZSurveySave,
-        response: { 200: ZSurveySaveReply, ...refusals },
-      },
+  app.route({
+    method: PUT_SURVEY_RESPONSE.method,
+    url: PUT_SURVEY_RESPONSE.path,
+    onRequest,
+    config: writes,
+    schema: {
+      tags,
+      summary: 'Saves the answers so far and the page the participant is on',
+      security,
+      params: ZSurveyResponseParams,
+      body: ZSurveySave,
+      response: { 200: ZSurveySaveReply, ...refusals },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendData(request, response, await surveys.save(request.auth!.userId, request.params.responseId, request.body)),
-  );
+  });
 
-  app.post(
-    '/survey/response/:responseId/submit',
-    {
-      onRequest,
-      config: { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) },
-      schema: {
-        tags,
-        summary: 'Submits the questionnaire: once, inside its window, with every required answer',
-        security,
-        params: ZSurveyResponseParams,
-        body: ZSurveySubmit,
-        response: { 200: ZSurveySubmitReply, ...refusals },
-      },
+  app.route({
+    method: POST_SURVEY_RESPONSE_SUBMIT.method,
+    url: POST_SURVEY_RESPONSE_SUBMIT.path,
+    onRequest,
+    config: { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) },
+    schema: {
+      tags,
+      summary: 'Submits the questionnaire: once, inside its window, with every required answer',
+      security,
+      params: ZSurveyResponseParams,
+      body: ZSurveySubmit,
+      response: { 200: ZSurveySubmitReply, ...refusals },
     },
-    async (request, response) =>
+    handler: async (request, response) =>
       sendData(
         request,
         response,
         await surveys.submit(request.auth!.userId, request.params.responseId, request.body, { ip: request.ip }),
       ),
-  );
+  });
 };

@@ -9,6 +9,9 @@ import {
   ZSurveyCompletionQuery,
   ZSurveyCompletionReply,
   ZSurveyReportCountReply,
+  GET_SURVEY_OPENED_USERS,
+  GET_SURVEY_REPORT_COUNT,
+  GET_SURVEY_REPORT_COMPLETION,
 } from '@portal/shared/surveys/opened-users';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
@@ -24,61 +27,58 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const dashboard = app.dashboardAccess('survey-window-open-users');
   const config = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
 
-  app.get(
-    '/survey/opened-users',
-    {
-      onRequest,
-      config,
-      schema: {
-        tags,
-        summary:
-          'Participants who have not withdrawn and whose survey round window is open now, paged (sizes ' +
-          `${OPENED_USERS_PAGE_SIZES.join(', ')}) and sorted by closesAt (soonest first by default), opensAt or ` +
-          'email: the round, when its window opened and closes, and per questionnaire (in round order) notStarted, ' +
-          'started or submitted (administrators)',
-        security,
-        querystring: ZOpenedUsersQuery,
-        response: { 200: ZOpenedUsersReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_SURVEY_OPENED_USERS.method,
+    url: GET_SURVEY_OPENED_USERS.path,
+    onRequest,
+    config,
+    schema: {
+      tags,
+      summary:
+        'Participants who have not withdrawn and whose survey round window is open now, paged (sizes ' +
+        `${OPENED_USERS_PAGE_SIZES.join(', ')}) and sorted by closesAt (soonest first by default), opensAt or ` +
+        'email: the round, when its window opened and closes, and per questionnaire (in round order) notStarted, ' +
+        'started or submitted (administrators)',
+      security,
+      querystring: ZOpenedUsersQuery,
+      response: { 200: ZOpenedUsersReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.listOpenedUsers(request.query) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.listOpenedUsers(request.query) }),
+  });
 
-  app.get(
-    '/survey/report/count',
-    {
-      onRequest: dashboard,
-      config,
-      schema: {
-        tags,
-        summary:
-          'Round windows open now of participants who have not withdrawn (openWindows), and of them: notStarted ' +
-          '(no questionnaire started), started (at least one started, not every one submitted) and submitted ' +
-          '(every questionnaire submitted); the three add up to openWindows (administrators, or the dashboard token)',
-        security,
-        response: { 200: ZSurveyReportCountReply },
-      },
+  app.route({
+    method: GET_SURVEY_REPORT_COUNT.method,
+    url: GET_SURVEY_REPORT_COUNT.path,
+    onRequest: dashboard,
+    config,
+    schema: {
+      tags,
+      summary:
+        'Round windows open now of participants who have not withdrawn (openWindows), and of them: notStarted ' +
+        '(no questionnaire started), started (at least one started, not every one submitted) and submitted ' +
+        '(every questionnaire submitted); the three add up to openWindows (administrators, or the dashboard token)',
+      security,
+      response: { 200: ZSurveyReportCountReply },
     },
-    async () => ({ status: true, data: await service.count() }),
-  );
+    handler: async () => ({ status: true, data: await service.count() }),
+  });
 
-  app.get(
-    '/survey/report/completion',
-    {
-      onRequest: dashboard,
-      config,
-      schema: {
-        tags,
-        summary:
-          `Per calendar day of the study's time zone over the last days (${COMPLETION_DAYS.min} to ` +
-          `${COMPLETION_DAYS.max}, ${COMPLETION_DAYS.default} by default; today last): openWindows, the round ` +
-          'windows open at any moment of the day whose participant had not withdrawn before it, and submitted, ' +
-          'the round questionnaires submitted that day (administrators, or the dashboard token)',
-        security,
-        querystring: ZSurveyCompletionQuery,
-        response: { 200: ZSurveyCompletionReply, 400: ZErrorReply },
-      },
+  app.route({
+    method: GET_SURVEY_REPORT_COMPLETION.method,
+    url: GET_SURVEY_REPORT_COMPLETION.path,
+    onRequest: dashboard,
+    config,
+    schema: {
+      tags,
+      summary:
+        `Per calendar day of the study's time zone over the last days (${COMPLETION_DAYS.min} to ` +
+        `${COMPLETION_DAYS.max}, ${COMPLETION_DAYS.default} by default; today last): openWindows, the round ` +
+        'windows open at any moment of the day whose participant had not withdrawn before it, and submitted, ' +
+        'the round questionnaires submitted that day (administrators, or the dashboard token)',
+      security,
+      querystring: ZSurveyCompletionQuery,
+      response: { 200: ZSurveyCompletionReply, 400: ZErrorReply },
     },
-    async (request) => ({ status: true, data: await service.completion(request.query.days) }),
-  );
+    handler: async (request) => ({ status: true, data: await service.completion(request.query.days) }),
+  });
 };

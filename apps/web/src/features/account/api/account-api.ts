@@ -3,9 +3,15 @@ import {
   ZCommunicationPreferencesReply,
   ZCommunicationPreferencesUpdateReply,
   type TCommunicationPreferences,
+  GET_COMMUNICATION_PREFERENCES_VIEW,
+  PUT_COMMUNICATION_PREFERENCES_UPDATE,
 } from '@portal/shared/account/communication-preferences';
-import { ZProfileUpdateReply, type TProfileForm } from '@portal/shared/account/profile';
-import { ZChangePasswordReply, type TChangePasswordRequest } from '@portal/shared/password/change-password';
+import { ZProfileUpdateReply, type TProfileForm, PUT_KEYCLOAK_USER } from '@portal/shared/account/profile';
+import {
+  ZChangePasswordReply,
+  type TChangePasswordRequest,
+  PUT_UPDATE_PASSWORD,
+} from '@portal/shared/password/change-password';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 
 interface ProfileSave extends TProfileForm {
@@ -21,7 +27,10 @@ export async function saveProfile(values: ProfileSave) {
   form.append('gender', values.gender);
   form.append('isRemoveProfilePicture', String(values.removePicture));
   if (values.picture && !values.removePicture) form.append('file', values.picture);
-  return authorizedRequest('/keycloak/user', ZProfileUpdateReply, { method: 'PUT', body: form });
+  return authorizedRequest(PUT_KEYCLOAK_USER.path, ZProfileUpdateReply, {
+    method: PUT_KEYCLOAK_USER.method,
+    body: form,
+  });
 }
 
 export const COMMUNICATION_PREFERENCES_KEY = ['communication-preferences'];
@@ -30,17 +39,17 @@ export function useCommunicationPreferences() {
   return useQuery({
     queryKey: COMMUNICATION_PREFERENCES_KEY,
     queryFn: async () =>
-      (await authorizedRequest('/communication-preferences/view', ZCommunicationPreferencesReply)).data!,
+      (await authorizedRequest(GET_COMMUNICATION_PREFERENCES_VIEW.path, ZCommunicationPreferencesReply)).data!,
     retry: false,
   });
 }
 
 export const saveCommunicationPreferences = (values: TCommunicationPreferences) =>
   authorizedRequest(
-    '/communication-preferences/update',
+    PUT_COMMUNICATION_PREFERENCES_UPDATE.path,
     ZCommunicationPreferencesUpdateReply,
-    jsonRequest('PUT', values),
+    jsonRequest(PUT_COMMUNICATION_PREFERENCES_UPDATE.method, values),
   );
 
 export const changePassword = (values: TChangePasswordRequest) =>
-  authorizedRequest('/update-password', ZChangePasswordReply, jsonRequest('PUT', values));
+  authorizedRequest(PUT_UPDATE_PASSWORD.path, ZChangePasswordReply, jsonRequest(PUT_UPDATE_PASSWORD.method, values));

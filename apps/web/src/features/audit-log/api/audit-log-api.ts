@@ -1,8 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ZAuditPageReply, ZTimelineReply, type TAuditSearchInput } from '@portal/shared/audit-log/audit-log';
+import {
+  ZAuditPageReply,
+  ZTimelineReply,
+  type TAuditSearchInput,
+  GET_AUDIT_PARTICIPANTS_TIMELINE,
+  POST_AUDIT_LOG,
+  POST_AUDIT_LOG_EXPORT,
+} from '@portal/shared/audit-log/audit-log';
 import { authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/blob-files';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
+import { pathOf } from '@portal/shared/api/call';
 
 const AUDIT_KEY = ['audit-log'];
 
@@ -13,9 +21,9 @@ export function useAuditRecords(search: TAuditSearchInput, request: PageRequest)
     queryFn: async () =>
       (
         await authorizedRequest(
-          `/audit/log?${pagingQuery({ page: request.page, size: request.size })}`,
+          `${POST_AUDIT_LOG.path}?${pagingQuery({ page: request.page, size: request.size })}`,
           ZAuditPageReply,
-          jsonRequest('POST', search),
+          jsonRequest(POST_AUDIT_LOG.method, search),
         )
       ).data!,
     placeholderData: keepPreviousData,
@@ -24,7 +32,7 @@ export function useAuditRecords(search: TAuditSearchInput, request: PageRequest)
 
 /** `POST /audit/log/export`: every record of the search as a CSV file, saved under the range's name. */
 export async function downloadAuditCsv(search: TAuditSearchInput) {
-  const blob = await authorizedDownload('/audit/log/export', jsonRequest('POST', search));
+  const blob = await authorizedDownload(POST_AUDIT_LOG_EXPORT.path, jsonRequest(POST_AUDIT_LOG_EXPORT.method, search));
   saveBlob(blob, `audit-log-${search.from}-${search.to}.csv`);
 }
 
@@ -33,6 +41,6 @@ export function useParticipantTimeline(userId: string) {
   return useQuery({
     queryKey: [...AUDIT_KEY, 'timeline', userId],
     queryFn: async () =>
-      (await authorizedRequest(`/audit/participants/${encodeURIComponent(userId)}/timeline`, ZTimelineReply)).data!,
+      (await authorizedRequest(pathOf(GET_AUDIT_PARTICIPANTS_TIMELINE.path, { id: userId }), ZTimelineReply)).data!,
   });
 }

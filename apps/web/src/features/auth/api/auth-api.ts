@@ -1,18 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZLoginReply, ZLoginResult, type LoginErrorCode } from '@portal/shared/auth/login';
-import { ZResendActivationReply } from '@portal/shared/registration/activation';
+import { ZLoginReply, ZLoginResult, type LoginErrorCode, POST_LOGIN, POST_LOGIN_OTP } from '@portal/shared/auth/login';
+import { ZResendActivationReply, GET_RESEND_ACTIVATION_EMAIL } from '@portal/shared/registration/activation';
 import { ApiError, apiRequest, serverMessage } from '../../../lib/api-client';
 import { postSealed } from '../../../lib/sealed-request';
 
 /** `POST /login` with e-mail and password each sealed with AES-256-GCM under the server's payload key. */
 export async function login(email: string, password: string) {
-  return ZLoginResult.parse((await postSealed('/login', { email, password }, ZLoginReply)).data);
+  return ZLoginResult.parse((await postSealed(POST_LOGIN.path, { email, password }, ZLoginReply)).data);
 }
 
 /** `POST /login/otp`; the browser sends the attempt's HttpOnly cookie along. */
 export async function verifyLoginCode(otp: string, username: string) {
-  const reply = await apiRequest('/login/otp', ZLoginReply, {
-    method: 'POST',
+  const reply = await apiRequest(POST_LOGIN_OTP.path, ZLoginReply, {
+    method: POST_LOGIN_OTP.method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ otp, username }),
   });
@@ -22,7 +22,10 @@ export async function verifyLoginCode(otp: string, username: string) {
 export function useResendActivation() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest(`/resendActivationEmail?${new URLSearchParams({ email }).toString()}`, ZResendActivationReply),
+      apiRequest(
+        `${GET_RESEND_ACTIVATION_EMAIL.path}?${new URLSearchParams({ email }).toString()}`,
+        ZResendActivationReply,
+      ),
   });
 }
 

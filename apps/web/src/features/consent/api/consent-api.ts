@@ -6,9 +6,17 @@ import {
   ZSignatureInitReply,
   ZSignatureStatusReply,
   type TSignRequest,
+  GET_SIGNATURE,
+  GET_SIGNATURE_INIT,
+  POST_SIGNATURE_CODE,
+  POST_SIGNATURE_SIGN,
 } from '@portal/shared/consent/ceremony';
-import { ZSignedVersionsReply } from '@portal/shared/consent/signed-copy';
-import { ZWithdrawReply } from '@portal/shared/consent/withdrawal';
+import {
+  ZSignedVersionsReply,
+  GET_CONSENT_DOWNLOAD_STREAM,
+  GET_CONSENT_SIGNATURES,
+} from '@portal/shared/consent/signed-copy';
+import { ZWithdrawReply, PUT_CONSENT_WITHDRAW } from '@portal/shared/consent/withdrawal';
 import { API_BASE } from '@portal/shared/constants';
 import { authorizedDownload, authorizedRequest, jsonRequest as json } from '../../../lib/api-client';
 
@@ -20,7 +28,7 @@ export function useCeremony(enabled: boolean) {
   return useQuery({
     queryKey: ['consent-ceremony'],
     queryFn: async () => {
-      const init = (await authorizedRequest('/signature/init', ZSignatureInitReply)).data!;
+      const init = (await authorizedRequest(GET_SIGNATURE_INIT.path, ZSignatureInitReply)).data!;
       if (init.consentSigned || !init.signUrl) return null;
       return (await authorizedRequest(underApi(init.signUrl), ZCeremonyReply)).data!;
     },
@@ -44,7 +52,8 @@ export function useFormDocument(documentUrl: string | undefined) {
 /** `POST /signature/code`: e-mails the code asked before signing. */
 export function useSendSigningCode() {
   return useMutation({
-    mutationFn: () => authorizedRequest('/signature/code', envelope(z.unknown()), json('POST')),
+    mutationFn: () =>
+      authorizedRequest(POST_SIGNATURE_CODE.path, envelope(z.unknown()), json(POST_SIGNATURE_CODE.method)),
   });
 }
 
@@ -52,8 +61,12 @@ export function useSendSigningCode() {
 export function useSignConsent() {
   return useMutation({
     mutationFn: async (request: TSignRequest) => {
-      await authorizedRequest('/signature/sign', ZSignatureStatusReply, json('POST', request));
-      return (await authorizedRequest('/signature', ZSignatureStatusReply)).data!;
+      await authorizedRequest(
+        POST_SIGNATURE_SIGN.path,
+        ZSignatureStatusReply,
+        json(POST_SIGNATURE_SIGN.method, request),
+      );
+      return (await authorizedRequest(GET_SIGNATURE.path, ZSignatureStatusReply)).data!;
     },
   });
 }
@@ -62,7 +75,7 @@ export function useSignConsent() {
 export function useSignedVersions() {
   return useQuery({
     queryKey: ['consent-signatures'],
-    queryFn: async () => (await authorizedRequest('/consent/signatures', ZSignedVersionsReply)).data ?? [],
+    queryFn: async () => (await authorizedRequest(GET_CONSENT_SIGNATURES.path, ZSignedVersionsReply)).data ?? [],
     retry: false,
   });
 }
@@ -75,7 +88,7 @@ export function useSignedCopies(signatureIds: readonly string[]) {
   return useQueries({
     queries: signatureIds.map((signatureId) => ({
       queryKey: ['consent-signed-copy', signatureId],
-      queryFn: () => authorizedDownload(`/consent/download-stream?${new URLSearchParams({ signatureId })}`),
+      queryFn: () => authorizedDownload(`${GET_CONSENT_DOWNLOAD_STREAM.path}?${new URLSearchParams({ signatureId })}`),
       retry: 1,
       staleTime: Infinity,
     })),
@@ -85,6 +98,7 @@ export function useSignedCopies(signatureIds: readonly string[]) {
 /** `PUT /consent/withdraw`, the reason in the body (kept out of the address and the logs). */
 export function useWithdraw() {
   return useMutation({
-    mutationFn: (reason: string) => authorizedRequest('/consent/withdraw', ZWithdrawReply, json('PUT', { reason })),
+    mutationFn: (reason: string) =>
+      authorizedRequest(PUT_CONSENT_WITHDRAW.path, ZWithdrawReply, json(PUT_CONSENT_WITHDRAW.method, { reason })),
   });
 }

@@ -1,22 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TDateRange } from '@portal/shared/api/date-range';
-import { exportFileName, ZExportInstrumentsReply, type TDataExportKind } from '@portal/shared/data-export/data-export';
+import {
+  exportFileName,
+  ZExportInstrumentsReply,
+  type TDataExportKind,
+  GET_DATA_EXPORT_CONSENT_REGISTER,
+  GET_DATA_EXPORT_DATA_DICTIONARY,
+  GET_DATA_EXPORT_INSTRUMENTS,
+  GET_DATA_EXPORT_SURVEY_ANSWERS,
+  GET_DATA_EXPORT_VERIFICATION_REGISTER,
+} from '@portal/shared/data-export/data-export';
 import { localCalendarDate } from '@portal/shared/dates';
 import { authorizedDownload, authorizedRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/blob-files';
 
 const PATHS: Record<TDataExportKind, string> = {
-  surveyAnswers: '/data-export/survey-answers',
-  dataDictionary: '/data-export/data-dictionary',
-  consentRegister: '/data-export/consent-register',
-  verificationRegister: '/data-export/verification-register',
+  surveyAnswers: GET_DATA_EXPORT_SURVEY_ANSWERS.path,
+  dataDictionary: GET_DATA_EXPORT_DATA_DICTIONARY.path,
+  consentRegister: GET_DATA_EXPORT_CONSENT_REGISTER.path,
+  verificationRegister: GET_DATA_EXPORT_VERIFICATION_REGISTER.path,
 };
 
 /** `GET /data-export/instruments`: the questionnaire versions with their submitted responses counted. */
 export function useExportInstruments() {
   return useQuery({
     queryKey: ['data-export', 'instruments'],
-    queryFn: async () => (await authorizedRequest('/data-export/instruments', ZExportInstrumentsReply)).data!,
+    queryFn: async () => (await authorizedRequest(GET_DATA_EXPORT_INSTRUMENTS.path, ZExportInstrumentsReply)).data!,
   });
 }
 

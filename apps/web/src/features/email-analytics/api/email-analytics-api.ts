@@ -1,17 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TDateRange } from '@portal/shared/api/date-range';
-import { ZEmailFailuresReply, ZEmailRetryReply } from '@portal/shared/email-analytics/email-failures';
-import { ZEmailSummaryReply } from '@portal/shared/email-analytics/email-summary';
+import {
+  ZEmailFailuresReply,
+  ZEmailRetryReply,
+  GET_EMAIL_ANALYTICS_FAILURES,
+  POST_EMAIL_ANALYTICS_FAILURES_RETRY,
+} from '@portal/shared/email-analytics/email-failures';
+import { ZEmailSummaryReply, GET_EMAIL_ANALYTICS_SUMMARY } from '@portal/shared/email-analytics/email-summary';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
 import { useDashboardQuery } from '../../../components/analytics-dashboards/dashboard-query';
+import { pathOf } from '@portal/shared/api/call';
 
 const FAILURES_KEY = ['email-analytics', 'failures'];
 const rangeQuery = ({ from, to }: TDateRange) => `from=${from}&to=${to}`;
 
 /** `GET /email-analytics/summary?from&to`: the dashboard's figures, with the session or the dashboard's token. */
 export function useEmailSummary(range: TDateRange) {
-  const path = `/email-analytics/summary?${rangeQuery(range)}`;
+  const path = `${GET_EMAIL_ANALYTICS_SUMMARY.path}?${rangeQuery(range)}`;
   return useDashboardQuery({ key: [path], path, schema: ZEmailSummaryReply });
 }
 
@@ -22,7 +28,7 @@ export function useEmailFailures(range: TDateRange, request: PageRequest<'lastAt
     queryFn: async () =>
       (
         await authorizedRequest(
-          `/email-analytics/failures?${pagingQuery(request)}&${rangeQuery(range)}`,
+          `${GET_EMAIL_ANALYTICS_FAILURES.path}?${pagingQuery(request)}&${rangeQuery(range)}`,
           ZEmailFailuresReply,
         )
       ).data!,
@@ -35,7 +41,13 @@ export function useRetryEmail() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) =>
-      (await authorizedRequest(`/email-analytics/failures/${id}/retry`, ZEmailRetryReply, jsonRequest('POST'))).message,
+      (
+        await authorizedRequest(
+          pathOf(POST_EMAIL_ANALYTICS_FAILURES_RETRY.path, { id }),
+          ZEmailRetryReply,
+          jsonRequest(POST_EMAIL_ANALYTICS_FAILURES_RETRY.method),
+        )
+      ).message,
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: FAILURES_KEY }),

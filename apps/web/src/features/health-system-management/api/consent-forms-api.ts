@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { CallMethod } from '@portal/shared/api/call';
 import { envelope } from '@portal/shared/api/envelope';
 import type { Language } from '@portal/shared/constants';
 import {
@@ -11,8 +12,20 @@ import {
   type TInputFieldSettings,
   type ZConsentFormCreate,
   type ZConsentFormReplace,
+  DELETE_CONSENT_FORM,
+  DELETE_CONSENT_INPUT_FIELD,
+  GET_HEALTH_SYSTEM_FILES,
+  POST_CONSENT_FORM,
+  POST_CONSENT_INPUT_FIELD,
+  PUT_CONSENT_INPUT_FIELD,
+  PUT_UPDATE_CONSENT_FORM,
+  PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS,
 } from '@portal/shared/health-systems/consent-form-settings';
-import { FALLBACK_FIELD_TYPES, ZSupportedFieldsReply } from '@portal/shared/reference/supported-fields';
+import {
+  FALLBACK_FIELD_TYPES,
+  ZSupportedFieldsReply,
+  GET_CONSENT_SUPPORTED_FIELDS,
+} from '@portal/shared/reference/supported-fields';
 import { apiRequest, authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { openBlob } from '../../../lib/blob-files';
 import { HEALTH_SYSTEMS_KEY, healthSystemTabKey, useHealthSystemTab } from './health-systems-api';
@@ -38,7 +51,7 @@ export function useFieldTypes() {
     queryKey: ['consent-field-types'],
     queryFn: async () => {
       try {
-        const types = (await apiRequest('/consent/supported-fields', ZSupportedFieldsReply)).data;
+        const types = (await apiRequest(GET_CONSENT_SUPPORTED_FIELDS.path, ZSupportedFieldsReply)).data;
         if (types?.length) return { types, fallback: false };
       } catch {
         // The built-in list below stands in, with a note saying so.
@@ -49,7 +62,7 @@ export function useFieldTypes() {
   });
 }
 
-const filePath = (fileId: string) => `/health-system/files?${new URLSearchParams({ id: fileId })}`;
+const filePath = (fileId: string) => `${GET_HEALTH_SYSTEM_FILES.path}?${new URLSearchParams({ id: fileId })}`;
 
 /** `GET /health-system/files?id`: a consent form's PDF, for the field editor. */
 export const fetchConsentFile = (fileId: string) => authorizedDownload(filePath(fileId));
@@ -83,7 +96,7 @@ const query = (values: Record<string, string | number | boolean | undefined>) =>
   new URLSearchParams(Object.entries(values).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]]))).toString();
 
 /** Request options for a multipart body: a JSON part and the PDF. */
-function multipart(method: string, jsonPart: string, json: unknown, file: File): RequestInit {
+function multipart(method: CallMethod, jsonPart: string, json: unknown, file: File): RequestInit {
   const body = new FormData();
   body.append(jsonPart, JSON.stringify(json));
   body.append(CONSENT_FILE_PART, file, file.name);
@@ -96,33 +109,42 @@ export function sendConsentChange(change: ConsentChange, choice: PublishChoice) 
   switch (change.kind) {
     case 'addField':
       return send(
-        `/consent/input-field?${query({ formId: change.formId })}`,
-        jsonRequest('POST', { inputField: change.inputField, ...choice }),
+        `${POST_CONSENT_INPUT_FIELD.path}?${query({ formId: change.formId })}`,
+        jsonRequest(POST_CONSENT_INPUT_FIELD.method, { inputField: change.inputField, ...choice }),
       );
     case 'updateField':
       return send(
-        `/consent/input-field?${query({ id: change.fieldId })}`,
-        jsonRequest('PUT', { inputField: change.inputField, ...choice }),
+        `${PUT_CONSENT_INPUT_FIELD.path}?${query({ id: change.fieldId })}`,
+        jsonRequest(PUT_CONSENT_INPUT_FIELD.method, { inputField: change.inputField, ...choice }),
       );
     case 'deleteField':
-      return send(`/consent/input-field?${query({ id: change.fieldId, ...choice })}`, { method: 'DELETE' });
+      return send(`${DELETE_CONSENT_INPUT_FIELD.path}?${query({ id: change.fieldId, ...choice })}`, {
+        method: DELETE_CONSENT_INPUT_FIELD.method,
+      });
     case 'replaceFields':
       return send(
-        `/update/consent-form/input-fields?${query({ id: change.formId, language: change.language })}`,
-        jsonRequest('PUT', { inputFields: change.inputFields, ...choice }),
+        `${PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS.path}?${query({ id: change.formId, language: change.language })}`,
+        jsonRequest(PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS.method, { inputFields: change.inputFields, ...choice }),
       );
     case 'replaceFile':
       return send(
-        `/update/consent-form?${query({ id: change.formId, language: change.language })}`,
-        multipart('PUT', 'consentFormSettings', choice satisfies TConsentFormReplace, change.file),
+        `${PUT_UPDATE_CONSENT_FORM.path}?${query({ id: change.formId, language: change.language })}`,
+        multipart(
+          PUT_UPDATE_CONSENT_FORM.method,
+          'consentFormSettings',
+          choice satisfies TConsentFormReplace,
+          change.file,
+        ),
       );
     case 'switchToDefault':
-      return send(`/consent-form?${query({ id: change.formId, ...choice })}`, { method: 'DELETE' });
+      return send(`${DELETE_CONSENT_FORM.path}?${query({ id: change.formId, ...choice })}`, {
+        method: DELETE_CONSENT_FORM.method,
+      });
     case 'addForm':
       return send(
-        `/consent-form?${query({ healthSystemId: change.healthSystemId })}`,
+        `${POST_CONSENT_FORM.path}?${query({ healthSystemId: change.healthSystemId })}`,
         multipart(
-          'POST',
+          POST_CONSENT_FORM.method,
           'data',
           {
             language: change.language,

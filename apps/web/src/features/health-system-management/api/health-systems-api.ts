@@ -10,9 +10,19 @@ import {
   type HealthSystemTab,
   type TBasicInfo,
   type TSystemInfo,
+  GET_HEALTH_SYSTEM,
+  GET_HEALTH_SYSTEM_OVERVIEW,
+  POST_HEALTH_SYSTEM_VALIDATE_BASIC,
+  POST_HEALTH_SYSTEM_VALIDATE_SYSTEM,
+  PUT_UPDATE_BASIC_INFO,
+  PUT_UPDATE_SYSTEM_INFO,
 } from '@portal/shared/health-systems/health-system-info';
 import { consentFilePart } from '@portal/shared/health-systems/consent-form-settings';
-import { ZRegisteredReply, type THealthSystemRegistration } from '@portal/shared/health-systems/registration-data';
+import {
+  ZRegisteredReply,
+  type THealthSystemRegistration,
+  POST_HEALTH_SYSTEM_REGISTER,
+} from '@portal/shared/health-systems/registration-data';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
 
@@ -41,7 +51,12 @@ export function useHealthSystemsOverview(request: PageRequest) {
   return useQuery({
     queryKey: [...HEALTH_SYSTEMS_KEY, 'overview', request.page, request.size],
     queryFn: async () =>
-      (await authorizedRequest(`/health-system/overview?${pagingQuery(request)}`, ZHealthSystemOverviewReply)).data!,
+      (
+        await authorizedRequest(
+          `${GET_HEALTH_SYSTEM_OVERVIEW.path}?${pagingQuery(request)}`,
+          ZHealthSystemOverviewReply,
+        )
+      ).data!,
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +69,8 @@ export function useHealthSystemTab<T>(
 ) {
   return useQuery({
     queryKey: healthSystemTabKey(id, tab),
-    queryFn: async () => (await authorizedRequest(`/health-system?${new URLSearchParams({ id, tab })}`, reply)).data!,
+    queryFn: async () =>
+      (await authorizedRequest(`${GET_HEALTH_SYSTEM.path}?${new URLSearchParams({ id, tab })}`, reply)).data!,
   });
 }
 
@@ -68,7 +84,11 @@ export const useSystemTab = (id: string) => useHealthSystemTab(id, 'SYSTEM_INFO'
 export function useValidateBasic() {
   return useMutation({
     mutationFn: (body: TBasicInfo & { id?: string }) =>
-      authorizedRequest('/health-system/validate/basic', ZFieldErrorsReply, jsonRequest('POST', body)),
+      authorizedRequest(
+        POST_HEALTH_SYSTEM_VALIDATE_BASIC.path,
+        ZFieldErrorsReply,
+        jsonRequest(POST_HEALTH_SYSTEM_VALIDATE_BASIC.method, body),
+      ),
   });
 }
 
@@ -76,7 +96,11 @@ export function useValidateBasic() {
 export function useValidateSystem() {
   return useMutation({
     mutationFn: (body: TSystemInfo) =>
-      authorizedRequest('/health-system/validate/system', ZFieldErrorsReply, jsonRequest('POST', body)),
+      authorizedRequest(
+        POST_HEALTH_SYSTEM_VALIDATE_SYSTEM.path,
+        ZFieldErrorsReply,
+        jsonRequest(POST_HEALTH_SYSTEM_VALIDATE_SYSTEM.method, body),
+      ),
   });
 }
 
@@ -94,7 +118,10 @@ export function useRegisterHealthSystem() {
       const form = new FormData();
       form.append('data', JSON.stringify(data));
       for (const { language, file } of files) form.append(consentFilePart(language), file, file.name);
-      return authorizedRequest('/health-system/register', ZRegisteredReply, { method: 'POST', body: form });
+      return authorizedRequest(POST_HEALTH_SYSTEM_REGISTER.path, ZRegisteredReply, {
+        method: POST_HEALTH_SYSTEM_REGISTER.method,
+        body: form,
+      });
     },
     onSuccess: () => refreshEverywhere(client),
   });
@@ -105,7 +132,11 @@ export function useUpdateBasicInfo(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TBasicInfo & { revision: number }) =>
-      authorizedRequest(`/update/basic-info?id=${encodeURIComponent(id)}`, ZRevisionReply, jsonRequest('PUT', body)),
+      authorizedRequest(
+        `${PUT_UPDATE_BASIC_INFO.path}?id=${encodeURIComponent(id)}`,
+        ZRevisionReply,
+        jsonRequest(PUT_UPDATE_BASIC_INFO.method, body),
+      ),
     onSuccess: () => refreshEverywhere(client),
   });
 }
@@ -118,7 +149,11 @@ export function useUpdateSystemInfo(id: string) {
       systemInfo: { dropdownLabels: Record<string, string>; isActive: boolean };
       revision: number;
     }) =>
-      authorizedRequest(`/update/system-info?id=${encodeURIComponent(id)}`, ZRevisionReply, jsonRequest('PUT', body)),
+      authorizedRequest(
+        `${PUT_UPDATE_SYSTEM_INFO.path}?id=${encodeURIComponent(id)}`,
+        ZRevisionReply,
+        jsonRequest(PUT_UPDATE_SYSTEM_INFO.method, body),
+      ),
     onSuccess: () => refreshEverywhere(client),
   });
 }

@@ -8,12 +8,19 @@ import {
   ZVerificationUpdateReply,
   type TVerificationFilter,
   type TVerificationUpdateInput,
+  GET_HEALTH_SYSTEM_VERIFICATION_BATCHES,
+  GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV,
+  GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS,
+  POST_HEALTH_SYSTEM_VERIFICATION,
+  POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO,
+  POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS,
+  PUT_HEALTH_SYSTEM_VERIFICATION,
 } from '@portal/shared/health-system-verification/verification-records';
 import { authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/blob-files';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
+import { pathOf } from '@portal/shared/api/call';
 
-const PATH = '/health-system-verification';
 /** Every query of the tab starts with this key, so an update or an undo refreshes the records and the history. */
 const VERIFICATION_KEY = ['health-system-verification'];
 
@@ -23,7 +30,9 @@ export type VerificationSortField = 'userId' | 'healthSystem' | 'updatedAt';
 export function useVerificationHealthSystems() {
   return useQuery({
     queryKey: [...VERIFICATION_KEY, 'health-systems'],
-    queryFn: async () => (await authorizedRequest(`${PATH}/health-systems`, ZVerificationHealthSystemsReply)).data!,
+    queryFn: async () =>
+      (await authorizedRequest(GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS.path, ZVerificationHealthSystemsReply))
+        .data!,
     staleTime: Infinity,
   });
 }
@@ -35,9 +44,9 @@ export function useVerificationRecords(filter: TVerificationFilter, request: Pag
     queryFn: async () =>
       (
         await authorizedRequest(
-          `${PATH}?${pagingQuery(request)}`,
+          `${POST_HEALTH_SYSTEM_VERIFICATION.path}?${pagingQuery(request)}`,
           ZVerificationRecordsReply,
-          jsonRequest('POST', filter),
+          jsonRequest(POST_HEALTH_SYSTEM_VERIFICATION.method, filter),
         )
       ).data!,
     placeholderData: keepPreviousData,
@@ -54,9 +63,9 @@ export function useIdIssues(list: { version: number; ids: string[] } | undefined
     queryFn: async () =>
       (
         await authorizedRequest(
-          `${PATH}/not-exists?${pagingQuery(request)}`,
+          `${POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS.path}?${pagingQuery(request)}`,
           ZIdIssuesReply,
-          jsonRequest('POST', { userIds: list!.ids }),
+          jsonRequest(POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS.method, { userIds: list!.ids }),
         )
       ).data!,
     enabled: list !== undefined,
@@ -69,7 +78,11 @@ export function useIdIssues(list: { version: number; ids: string[] } | undefined
 export function useUpdateVerification() {
   return useMutation({
     mutationFn: async (update: TVerificationUpdateInput) =>
-      await authorizedRequest(PATH, ZVerificationUpdateReply, jsonRequest('PUT', update)),
+      await authorizedRequest(
+        PUT_HEALTH_SYSTEM_VERIFICATION.path,
+        ZVerificationUpdateReply,
+        jsonRequest(PUT_HEALTH_SYSTEM_VERIFICATION.method, update),
+      ),
   });
 }
 
@@ -85,7 +98,12 @@ export function useVerificationBatches(request: PageRequest) {
   return useQuery({
     queryKey: [...VERIFICATION_KEY, 'batches', request.page, request.size, request.sort],
     queryFn: async () =>
-      (await authorizedRequest(`${PATH}/batches?${pagingQuery(request)}`, ZVerificationBatchesReply)).data!,
+      (
+        await authorizedRequest(
+          `${GET_HEALTH_SYSTEM_VERIFICATION_BATCHES.path}?${pagingQuery(request)}`,
+          ZVerificationBatchesReply,
+        )
+      ).data!,
     placeholderData: keepPreviousData,
   });
 }
@@ -96,9 +114,9 @@ export function useUndoBatch() {
   return useMutation({
     mutationFn: async (id: string) =>
       await authorizedRequest(
-        `${PATH}/batches/${encodeURIComponent(id)}/undo`,
+        pathOf(POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO.path, { id }),
         ZVerificationUndoReply,
-        jsonRequest('POST'),
+        jsonRequest(POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO.method),
       ),
     onSuccess: () => reload(),
   });
@@ -106,6 +124,6 @@ export function useUndoBatch() {
 
 /** `GET /health-system-verification/batches/:id/result.csv`, saved to the device. */
 export async function downloadBatchResult(id: string) {
-  const blob = await authorizedDownload(`${PATH}/batches/${encodeURIComponent(id)}/result.csv`);
+  const blob = await authorizedDownload(pathOf(GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV.path, { id }));
   saveBlob(blob, `verification-batch-${id}.csv`);
 }

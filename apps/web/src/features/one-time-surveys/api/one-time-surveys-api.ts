@@ -10,11 +10,18 @@ import {
   ZOneTimeUsersReply,
   ZParticipantCheckReply,
   type TOneTimeSurveyUpdate,
+  GET_SURVEY_ONE_TIME,
+  GET_SURVEY_ONE_TIME_DETAIL,
+  GET_SURVEY_ONE_TIME_FAILURE,
+  GET_SURVEY_ONE_TIME_STATS,
+  GET_SURVEY_ONE_TIME_USERS,
+  POST_SURVEY_ONE_TIME,
+  POST_SURVEY_ONE_TIME_PARTICIPANTS_CHECK,
+  PUT_SURVEY_ONE_TIME,
 } from '@portal/shared/surveys/one-time-surveys';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
 
-const PATH = '/survey/one-time';
 /** Every one-time survey query starts with this key, so a save refreshes lists, details and stats at once. */
 const oneTimeKey = ['one-time-surveys'];
 
@@ -22,7 +29,8 @@ const oneTimeKey = ['one-time-surveys'];
 export function useOneTimeSurveys(request: PageRequest) {
   return useQuery({
     queryKey: [...oneTimeKey, 'list', request.page, request.size, request.sort],
-    queryFn: async () => (await authorizedRequest(`${PATH}?${pagingQuery(request)}`, ZOneTimeListReply)).data!,
+    queryFn: async () =>
+      (await authorizedRequest(`${GET_SURVEY_ONE_TIME.path}?${pagingQuery(request)}`, ZOneTimeListReply)).data!,
     placeholderData: keepPreviousData,
   });
 }
@@ -32,21 +40,22 @@ export function useOneTimeSurvey(id: string) {
   return useQuery({
     queryKey: [...oneTimeKey, 'detail', id],
     queryFn: async () =>
-      (await authorizedRequest(`${PATH}/detail?id=${encodeURIComponent(id)}`, ZOneTimeDetailReply)).data!,
+      (await authorizedRequest(`${GET_SURVEY_ONE_TIME_DETAIL.path}?id=${encodeURIComponent(id)}`, ZOneTimeDetailReply))
+        .data!,
   });
 }
 
 /** One page of a survey's participant list (`users` or `failure`), by e-mail. */
 function useFormList<T>(
-  list: 'users' | 'failure',
+  list: typeof GET_SURVEY_ONE_TIME_USERS | typeof GET_SURVEY_ONE_TIME_FAILURE,
   schema: z.core.$ZodType<{ status: boolean; message?: string; data?: Page<T> }>,
   formId: string,
   request: PageRequest,
 ) {
   return useQuery({
-    queryKey: [...oneTimeKey, list, formId, request.page, request.size, request.sort],
+    queryKey: [...oneTimeKey, list.path, formId, request.page, request.size, request.sort],
     queryFn: async () =>
-      (await authorizedRequest(`${PATH}/${list}?formId=${encodeURIComponent(formId)}&${pagingQuery(request)}`, schema))
+      (await authorizedRequest(`${list.path}?formId=${encodeURIComponent(formId)}&${pagingQuery(request)}`, schema))
         .data!,
     placeholderData: keepPreviousData,
   });
@@ -54,17 +63,17 @@ function useFormList<T>(
 
 /** `GET /survey/one-time/users`: one page of a survey's configured participants and how far each got. */
 export const useOneTimeUsers = (formId: string, request: PageRequest) =>
-  useFormList('users', ZOneTimeUsersReply, formId, request);
+  useFormList(GET_SURVEY_ONE_TIME_USERS, ZOneTimeUsersReply, formId, request);
 
 /** `GET /survey/one-time/failure`: one page of a survey's participants not initiated, and why. */
 export const useOneTimeFailures = (formId: string, request: PageRequest) =>
-  useFormList('failure', ZOneTimeFailureReply, formId, request);
+  useFormList(GET_SURVEY_ONE_TIME_FAILURE, ZOneTimeFailureReply, formId, request);
 
 /** `GET /survey/one-time/stats`: the surveys in each state and the ten highest submission rates. */
 export function useOneTimeStats() {
   return useQuery({
     queryKey: [...oneTimeKey, 'stats'],
-    queryFn: async () => (await authorizedRequest(`${PATH}/stats`, ZOneTimeStatsReply)).data!,
+    queryFn: async () => (await authorizedRequest(GET_SURVEY_ONE_TIME_STATS.path, ZOneTimeStatsReply)).data!,
   });
 }
 
@@ -74,9 +83,9 @@ export function useCheckParticipants() {
     mutationFn: async (participants: string[]) =>
       (
         await authorizedRequest(
-          `${PATH}/participants/check`,
+          POST_SURVEY_ONE_TIME_PARTICIPANTS_CHECK.path,
           ZParticipantCheckReply,
-          jsonRequest('POST', { participants }),
+          jsonRequest(POST_SURVEY_ONE_TIME_PARTICIPANTS_CHECK.method, { participants }),
         )
       ).data!,
   });
@@ -89,9 +98,9 @@ export function useSaveOneTimeSurvey(id?: string) {
     mutationFn: async (input: TOneTimeSurveyUpdate) =>
       (
         await authorizedRequest(
-          id ? `${PATH}?id=${encodeURIComponent(id)}` : PATH,
+          id ? `${PUT_SURVEY_ONE_TIME.path}?id=${encodeURIComponent(id)}` : POST_SURVEY_ONE_TIME.path,
           ZOneTimeSavedReply,
-          jsonRequest(id ? 'PUT' : 'POST', input),
+          jsonRequest(id ? PUT_SURVEY_ONE_TIME.method : POST_SURVEY_ONE_TIME.method, input),
         )
       ).data!,
     onSuccess: () => client.invalidateQueries({ queryKey: oneTimeKey }),

@@ -4,6 +4,9 @@ import {
   ZResetPasswordReply,
   ZVerifyResetPasswordReply,
   type TResetPasswordRequest,
+  GET_RESET_PASSWORD_INIT,
+  GET_VERIFY_RESET_PASSWORD,
+  POST_RESET_PASSWORD,
 } from '@portal/shared/password/reset-password';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -11,7 +14,10 @@ import { apiRequest } from '../../../lib/api-client';
 export function useRequestReset() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest(`/reset-password/init?${new URLSearchParams({ email }).toString()}`, ZResetPasswordInitReply),
+      apiRequest(
+        `${GET_RESET_PASSWORD_INIT.path}?${new URLSearchParams({ email }).toString()}`,
+        ZResetPasswordInitReply,
+      ),
   });
 }
 
@@ -21,7 +27,7 @@ export function useVerifyResetLink(token: string | null, id: string | null) {
     queryKey: ['verify-reset-password', token, id],
     queryFn: () =>
       apiRequest(
-        `/verify-reset-password?${new URLSearchParams({ token: token ?? '', id: id ?? '' }).toString()}`,
+        `${GET_VERIFY_RESET_PASSWORD.path}?${new URLSearchParams({ token: token ?? '', id: id ?? '' }).toString()}`,
         ZVerifyResetPasswordReply,
       ),
     enabled: Boolean(token && id),
@@ -34,8 +40,8 @@ export function useVerifyResetLink(token: string | null, id: string | null) {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: TResetPasswordRequest) =>
-      apiRequest('/reset-password', ZResetPasswordReply, {
-        method: 'POST',
+      apiRequest(POST_RESET_PASSWORD.path, ZResetPasswordReply, {
+        method: POST_RESET_PASSWORD.method,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       }),

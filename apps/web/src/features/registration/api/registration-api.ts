@@ -1,24 +1,29 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { toRegisterPayload, ZRegisterReply } from '@portal/shared/registration/register';
-import { ZValidateCredentialsReply } from '@portal/shared/registration/validate-credentials';
-import { ZRegistrationConfirmReply, ZResendActivationReply } from '@portal/shared/registration/activation';
+import { toRegisterPayload, ZRegisterReply, POST_REGISTER } from '@portal/shared/registration/register';
+import { ZValidateCredentialsReply, POST_VALIDATE_CREDENTIALS } from '@portal/shared/registration/validate-credentials';
+import {
+  ZRegistrationConfirmReply,
+  ZResendActivationReply,
+  GET_REGISTRATION_CONFIRM,
+  GET_RESEND_ACTIVATION_EMAIL,
+} from '@portal/shared/registration/activation';
 import type { TRegistrationValues } from '@portal/shared/registration/registration-form';
 import { apiRequest } from '../../../lib/api-client';
 import { postSealed } from '../../../lib/sealed-request';
 
 export function validateCredentials(email: string, password: string) {
-  return postSealed('/validateCredentials', { email, password }, ZValidateCredentialsReply);
+  return postSealed(POST_VALIDATE_CREDENTIALS.path, { email, password }, ZValidateCredentialsReply);
 }
 
 export function register(values: TRegistrationValues, altcha: string | undefined) {
-  return postSealed('/register', toRegisterPayload(values, altcha), ZRegisterReply);
+  return postSealed(POST_REGISTER.path, toRegisterPayload(values, altcha), ZRegisterReply);
 }
 
 /** Resends the activation e-mail, by address (thank-you page) or by account id (expired link page). */
 export function useResendActivation() {
   return useMutation({
     mutationFn: (who: { email: string } | { id: string }) =>
-      apiRequest(`/resendActivationEmail?${new URLSearchParams(who).toString()}`, ZResendActivationReply),
+      apiRequest(`${GET_RESEND_ACTIVATION_EMAIL.path}?${new URLSearchParams(who).toString()}`, ZResendActivationReply),
   });
 }
 
@@ -28,7 +33,7 @@ export function useRegistrationConfirm(token: string | null, id: string | null) 
     queryKey: ['registration-confirm', token, id],
     queryFn: () =>
       apiRequest(
-        `/registrationConfirm?${new URLSearchParams({ token: token ?? '', id: id ?? '' }).toString()}`,
+        `${GET_REGISTRATION_CONFIRM.path}?${new URLSearchParams({ token: token ?? '', id: id ?? '' }).toString()}`,
         ZRegistrationConfirmReply,
       ),
     enabled: Boolean(token && id),

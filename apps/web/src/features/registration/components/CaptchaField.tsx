@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { API_BASE } from '@portal/shared/constants';
+import { GET_CAPTCHA_CHALLENGE } from '@portal/shared/captcha/challenge';
 
 /** The widget, its proof-of-work worker, styles and Spanish texts load only when the captcha is shown. */
 async function loadAltcha() {
@@ -58,7 +59,7 @@ export function CaptchaField({ onChange }: { onChange(payload: string | undefine
       void Promise.resolve()
         .then(() =>
           element.configure({
-            challenge: `${API_BASE}/captcha/challenge`,
+            challenge: `${API_BASE}${GET_CAPTCHA_CHALLENGE.path}`,
             fetch: unwrapEnvelope,
             language: i18n.language === 'sp' ? 'es-419' : 'en',
             hideLogo: true,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZDowntimeReply, type TDowntimeUpdate } from '@portal/shared/settings/downtime';
+import { ZDowntimeReply, type TDowntimeUpdate, POST_DOWNTIME } from '@portal/shared/settings/downtime';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { refreshSettingChanges } from './setting-changes-api';
 
@@ -11,7 +11,7 @@ export function useSaveDowntime() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: TDowntimeUpdate) =>
-      (await authorizedRequest('/downtime', ZDowntimeReply, jsonRequest('POST', body))).data!,
+      (await authorizedRequest(POST_DOWNTIME.path, ZDowntimeReply, jsonRequest(POST_DOWNTIME.method, body))).data!,
     onSuccess: () => refreshSettingChanges(client, 'downtime'),
   });
 }

@@ -4,18 +4,22 @@ import {
   type TReminderSchedule,
   type TReminderScheduleSave,
   type TReminderType,
+  DELETE_SETTINGS_REMINDER,
+  GET_SETTINGS_REMINDER,
+  POST_SETTINGS_REMINDER,
 } from '@portal/shared/settings/reminders';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { refreshSettingChanges } from './setting-changes-api';
 
 const reminderScheduleKey = (type: TReminderType) => ['reminder-schedule', type];
-const schedulePath = (query: Record<string, string>) => `/settings/reminder?${new URLSearchParams(query)}`;
+const schedulePath = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 
 /** `GET /settings/reminder?type=`: one type's schedule, ordered by day, with its version. */
 export function useReminderSchedule(type: TReminderType) {
   return useQuery({
     queryKey: reminderScheduleKey(type),
-    queryFn: async () => (await authorizedRequest(schedulePath({ type }), ZReminderScheduleReply)).data!,
+    queryFn: async () =>
+      (await authorizedRequest(schedulePath(GET_SETTINGS_REMINDER.path, { type }), ZReminderScheduleReply)).data!,
   });
 }
 
@@ -24,7 +28,13 @@ export function useSaveReminderSchedule(type: TReminderType) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: TReminderScheduleSave) =>
-      (await authorizedRequest(schedulePath({ type }), ZReminderScheduleReply, jsonRequest('POST', body))).data!,
+      (
+        await authorizedRequest(
+          schedulePath(POST_SETTINGS_REMINDER.path, { type }),
+          ZReminderScheduleReply,
+          jsonRequest(POST_SETTINGS_REMINDER.method, body),
+        )
+      ).data!,
     onSuccess: (schedule: TReminderSchedule) => {
       client.setQueryData(reminderScheduleKey(type), schedule);
       void refreshSettingChanges(client, `reminder.${type}`);
@@ -40,8 +50,13 @@ export function useDeleteReminder(type: TReminderType) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, version }: { id: string; version: string }) =>
-      (await authorizedRequest(schedulePath({ type, id, version }), ZReminderScheduleReply, jsonRequest('DELETE')))
-        .data!,
+      (
+        await authorizedRequest(
+          schedulePath(DELETE_SETTINGS_REMINDER.path, { type, id, version }),
+          ZReminderScheduleReply,
+          jsonRequest(DELETE_SETTINGS_REMINDER.method),
+        )
+      ).data!,
     onSuccess: (schedule: TReminderSchedule) => {
       client.setQueryData(reminderScheduleKey(type), schedule);
       void refreshSettingChanges(client, `reminder.${type}`);

@@ -1,15 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZSecurityPolicyReply, type TSecurityPolicyUpdate } from '@portal/shared/settings/security-policy';
+import {
+  ZSecurityPolicyReply,
+  type TSecurityPolicyUpdate,
+  GET_SETTING_SECURITY_POLICY_CONFIG,
+  PUT_SETTING_SECURITY_POLICY_CONFIG,
+} from '@portal/shared/settings/security-policy';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { refreshSettingChanges } from './setting-changes-api';
-
-const PATH = '/setting/security-policy-config';
 
 /** `GET /setting/security-policy-config` (administrators): every value of the policy and its version. */
 export function useSecurityPolicy() {
   return useQuery({
     queryKey: ['security-policy'],
-    queryFn: async () => (await authorizedRequest(PATH, ZSecurityPolicyReply)).data!,
+    queryFn: async () => (await authorizedRequest(GET_SETTING_SECURITY_POLICY_CONFIG.path, ZSecurityPolicyReply)).data!,
   });
 }
 
@@ -21,7 +24,13 @@ export function useSaveSecurityPolicy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: TSecurityPolicyUpdate) =>
-      (await authorizedRequest(PATH, ZSecurityPolicyReply, jsonRequest('PUT', body))).data!,
+      (
+        await authorizedRequest(
+          PUT_SETTING_SECURITY_POLICY_CONFIG.path,
+          ZSecurityPolicyReply,
+          jsonRequest(PUT_SETTING_SECURITY_POLICY_CONFIG.method, body),
+        )
+      ).data!,
     onSuccess: () =>
       Promise.all([
         refreshSettingChanges(client, 'security-policy'),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ZSettingChangesReply, type TSettingKey } from '@portal/shared/settings/setting-changes';
+import { ZSettingChangesReply, type TSettingKey, GET_SETTINGS_CHANGES } from '@portal/shared/settings/setting-changes';
 import { authorizedRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
 
@@ -12,7 +12,7 @@ export function useSettingChanges(setting: TSettingKey, request: PageRequest<'ch
     queryFn: async () =>
       (
         await authorizedRequest(
-          `/settings/changes?setting=${encodeURIComponent(setting)}&${pagingQuery(request)}`,
+          `${GET_SETTINGS_CHANGES.path}?setting=${encodeURIComponent(setting)}&${pagingQuery(request)}`,
           ZSettingChangesReply,
         )
       ).data!,

@@ -4,18 +4,19 @@ import {
   ZSurveyPeriodReply,
   type TSurveyPeriodConfig,
   type ZSurveyPeriodUpdate,
+  GET_SURVEY_CONFIG_PERIOD,
+  PUT_SURVEY_CONFIG_PERIOD,
 } from '@portal/shared/surveys/survey-period';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { refreshSettingChanges } from './setting-changes-api';
 
-const PERIOD_PATH = '/survey/config/period';
 const surveyPeriodKey = ['survey-period'];
 
 /** `GET /survey/config/period`: the days a survey round stays open, its description and version. */
 export function useSurveyPeriod() {
   return useQuery({
     queryKey: surveyPeriodKey,
-    queryFn: async () => (await authorizedRequest(PERIOD_PATH, ZSurveyPeriodReply)).data!,
+    queryFn: async () => (await authorizedRequest(GET_SURVEY_CONFIG_PERIOD.path, ZSurveyPeriodReply)).data!,
   });
 }
 
@@ -24,7 +25,13 @@ export function useSaveSurveyPeriod() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.infer<typeof ZSurveyPeriodUpdate>) =>
-      (await authorizedRequest(PERIOD_PATH, ZSurveyPeriodReply, jsonRequest('PUT', body))).data!,
+      (
+        await authorizedRequest(
+          PUT_SURVEY_CONFIG_PERIOD.path,
+          ZSurveyPeriodReply,
+          jsonRequest(PUT_SURVEY_CONFIG_PERIOD.method, body),
+        )
+      ).data!,
     onSuccess: (period: TSurveyPeriodConfig) => {
       client.setQueryData(surveyPeriodKey, period);
       void refreshSettingChanges(client, 'survey-period');

@@ -4,6 +4,9 @@ import {
   ZSurveyCompletionReply,
   ZSurveyReportCountReply,
   type TOpenedUsersSortField,
+  GET_SURVEY_OPENED_USERS,
+  GET_SURVEY_REPORT_COUNT,
+  GET_SURVEY_REPORT_COMPLETION,
 } from '@portal/shared/surveys/opened-users';
 import { authorizedRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
@@ -14,19 +17,19 @@ export function useOpenedUsers(request: PageRequest<TOpenedUsersSortField>) {
   return useQuery({
     queryKey: ['survey-window', 'opened-users', request.page, request.size, request.sort],
     queryFn: async () =>
-      (await authorizedRequest(`/survey/opened-users?${pagingQuery(request)}`, ZOpenedUsersReply)).data!,
+      (await authorizedRequest(`${GET_SURVEY_OPENED_USERS.path}?${pagingQuery(request)}`, ZOpenedUsersReply)).data!,
     placeholderData: keepPreviousData,
   });
 }
 
 /** `GET /survey/report/count`: open windows, and of them not started, started and all submitted. */
 export function useSurveyReportCount() {
-  const path = '/survey/report/count';
+  const path = GET_SURVEY_REPORT_COUNT.path;
   return useDashboardQuery({ key: [path], path, schema: ZSurveyReportCountReply });
 }
 
 /** `GET /survey/report/completion?days=`: open windows and submitted questionnaires per day. */
 export function useSurveyCompletion(days: number) {
-  const path = `/survey/report/completion?days=${days}`;
+  const path = `${GET_SURVEY_REPORT_COMPLETION.path}?days=${days}`;
   return useDashboardQuery({ key: [path], path, schema: ZSurveyCompletionReply });
 }

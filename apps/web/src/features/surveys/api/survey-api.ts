@@ -2,7 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { envelope } from '@portal/shared/api/envelope';
 import { API_BASE } from '@portal/shared/constants';
-import { ZSurveyNotificationReply, ZSurveyWidgetReply } from '@portal/shared/surveys/survey-entries';
+import {
+  ZSurveyNotificationReply,
+  ZSurveyWidgetReply,
+  GET_SURVEY_NOTIFICATION,
+  GET_SURVEY_WIDGET,
+  POST_SURVEY_TOUR,
+} from '@portal/shared/surveys/survey-entries';
 import {
   ZSurveyResponseReply,
   ZSurveySaveReply,
@@ -10,9 +16,14 @@ import {
   ZSurveySubmitReply,
   type TSurveySave,
   type TSurveyStart,
+  GET_SURVEY_RESPONSE,
+  POST_SURVEY_RESPONSE_SUBMIT,
+  POST_SURVEY_START,
+  PUT_SURVEY_RESPONSE,
 } from '@portal/shared/surveys/survey-response';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { readStoredTokens } from '../../../lib/auth-storage';
+import { pathOf } from '@portal/shared/api/call';
 
 const WIDGET_KEY = ['survey-widget'];
 const NOTIFICATION_KEY = ['survey-notification'];
@@ -22,7 +33,7 @@ const responseKey = (responseId: string) => ['survey-response', responseId];
 export function useSurveyWidget() {
   return useQuery({
     queryKey: WIDGET_KEY,
-    queryFn: async () => (await authorizedRequest('/survey/widget', ZSurveyWidgetReply)).data!,
+    queryFn: async () => (await authorizedRequest(GET_SURVEY_WIDGET.path, ZSurveyWidgetReply)).data!,
     retry: 1,
   });
 }
@@ -31,7 +42,7 @@ export function useSurveyWidget() {
 export function useSurveyNotification(enabled: boolean) {
   return useQuery({
     queryKey: NOTIFICATION_KEY,
-    queryFn: async () => (await authorizedRequest('/survey/notification', ZSurveyNotificationReply)).data!,
+    queryFn: async () => (await authorizedRequest(GET_SURVEY_NOTIFICATION.path, ZSurveyNotificationReply)).data!,
     enabled,
     retry: 1,
   });
@@ -41,7 +52,8 @@ export function useSurveyNotification(enabled: boolean) {
 export function useMarkTourSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => authorizedRequest('/survey/tour', envelope(z.unknown()), jsonRequest('POST')),
+    mutationFn: () =>
+      authorizedRequest(POST_SURVEY_TOUR.path, envelope(z.unknown()), jsonRequest(POST_SURVEY_TOUR.method)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WIDGET_KEY }),
   });
 }
@@ -50,7 +62,8 @@ export function useMarkTourSeen() {
 export function useStartSurvey() {
   return useMutation({
     mutationFn: async (body: TSurveyStart) =>
-      (await authorizedRequest('/survey/start', ZSurveyStartReply, jsonRequest('POST', body))).data!.responseId,
+      (await authorizedRequest(POST_SURVEY_START.path, ZSurveyStartReply, jsonRequest(POST_SURVEY_START.method, body)))
+        .data!.responseId,
   });
 }
 
@@ -58,7 +71,8 @@ export function useStartSurvey() {
 export function useSurveyResponse(responseId: string) {
   return useQuery({
     queryKey: responseKey(responseId),
-    queryFn: async () => (await authorizedRequest(`/survey/response/${responseId}`, ZSurveyResponseReply)).data!,
+    queryFn: async () =>
+      (await authorizedRequest(pathOf(GET_SURVEY_RESPONSE.path, { responseId }), ZSurveyResponseReply)).data!,
     retry: 1,
     // The runner owns the answers once open: a refetch would not add anything and could reset the page. Once
     // closed, the copy is dropped, so opening it again reads what was saved.
@@ -70,7 +84,11 @@ export function useSurveyResponse(responseId: string) {
 
 /** `PUT /survey/response/:id`: saves the answers so far and the page. */
 export const saveSurveyAnswers = (responseId: string, body: TSurveySave) =>
-  authorizedRequest(`/survey/response/${responseId}`, ZSurveySaveReply, jsonRequest('PUT', body));
+  authorizedRequest(
+    pathOf(PUT_SURVEY_RESPONSE.path, { responseId }),
+    ZSurveySaveReply,
+    jsonRequest(PUT_SURVEY_RESPONSE.method, body),
+  );
 
 /**
  * The same save as the page goes away (closing the tab, reloading): a keepalive request the browser finishes
@@ -79,8 +97,8 @@ export const saveSurveyAnswers = (responseId: string, body: TSurveySave) =>
 export function saveSurveyAnswersOnLeaving(responseId: string, body: TSurveySave) {
   const token = readStoredTokens()?.access_token;
   if (!token) return;
-  const init = jsonRequest('PUT', body);
-  void fetch(`${API_BASE}/survey/response/${responseId}`, {
+  const init = jsonRequest(PUT_SURVEY_RESPONSE.method, body);
+  void fetch(`${API_BASE}${pathOf(PUT_SURVEY_RESPONSE.path, { responseId })}`, {
     ...init,
     headers: { ...init.headers, Authorization: `Bearer ${token}` },
     keepalive: true,
@@ -94,9 +112,9 @@ export function useSubmitSurvey(responseId: string) {
     mutationFn: async (answers: Record<string, unknown>) =>
       (
         await authorizedRequest(
-          `/survey/response/${responseId}/submit`,
+          pathOf(POST_SURVEY_RESPONSE_SUBMIT.path, { responseId }),
           ZSurveySubmitReply,
-          jsonRequest('POST', { answers }),
+          jsonRequest(POST_SURVEY_RESPONSE_SUBMIT.method, { answers }),
         )
       ).data!,
     onSuccess: () =>

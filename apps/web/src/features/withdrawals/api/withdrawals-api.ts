@@ -4,15 +4,22 @@ import {
   ZManualWithdrawReply,
   ZPendingRequestsReply,
   type TManualWithdrawRequest,
+  DELETE_CONSENT_MANUAL_WITHDRAW,
+  GET_CONSENT_MANUAL_WITHDRAW,
+  POST_CONSENT_MANUAL_WITHDRAW,
 } from '@portal/shared/withdrawals/manual-withdraw';
-import { ZWithdrawalSummaryReply, ZWithdrawalUsersReply } from '@portal/shared/withdrawals/withdrawal-users';
+import {
+  ZWithdrawalSummaryReply,
+  ZWithdrawalUsersReply,
+  GET_CONSENT_WITHDRAWAL_USERS,
+  GET_CONSENT_WITHDRAWAL_USERS_SUMMARY,
+} from '@portal/shared/withdrawals/withdrawal-users';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
 import { useDashboardQuery } from '../../../components/analytics-dashboards/dashboard-query';
 
 const WITHDRAWALS_KEY = ['withdrawals'];
 const PENDING_KEY = ['manual-withdraw'];
-const REQUESTS_PATH = '/consent/manual-withdraw';
 /** A queue changes on its own as requests fall due, so the lists look again every ten seconds. */
 const QUEUE_REFRESH_MS = 10_000;
 
@@ -21,7 +28,8 @@ export function useWithdrawalUsers(request: PageRequest<'withdrawalDate' | 'emai
   return useQuery({
     queryKey: [...WITHDRAWALS_KEY, 'users', request.page, request.size, request.sort],
     queryFn: async () =>
-      (await authorizedRequest(`/consent/withdrawal-users?${pagingQuery(request)}`, ZWithdrawalUsersReply)).data!,
+      (await authorizedRequest(`${GET_CONSENT_WITHDRAWAL_USERS.path}?${pagingQuery(request)}`, ZWithdrawalUsersReply))
+        .data!,
     placeholderData: keepPreviousData,
     refetchInterval: QUEUE_REFRESH_MS,
   });
@@ -29,7 +37,7 @@ export function useWithdrawalUsers(request: PageRequest<'withdrawalDate' | 'emai
 
 /** `GET /consent/withdrawal-users/summary[?from&to]`: the Withdrawals dashboard's figures (12 months unless told). */
 export function useWithdrawalSummary(range: TDateRange | undefined) {
-  const path = `/consent/withdrawal-users/summary${range ? `?${dateRangeQuery(range)}` : ''}`;
+  const path = `${GET_CONSENT_WITHDRAWAL_USERS_SUMMARY.path}${range ? `?${dateRangeQuery(range)}` : ''}`;
   return useDashboardQuery({ key: [path], path, schema: ZWithdrawalSummaryReply, refetchInterval: QUEUE_REFRESH_MS });
 }
 
@@ -38,7 +46,8 @@ export function usePendingRequests(request: PageRequest<'dueAt' | 'requestedAt' 
   return useQuery({
     queryKey: [...PENDING_KEY, request.page, request.size, request.sort],
     queryFn: async () =>
-      (await authorizedRequest(`${REQUESTS_PATH}?${pagingQuery(request)}`, ZPendingRequestsReply)).data!,
+      (await authorizedRequest(`${GET_CONSENT_MANUAL_WITHDRAW.path}?${pagingQuery(request)}`, ZPendingRequestsReply))
+        .data!,
     placeholderData: keepPreviousData,
     refetchInterval: QUEUE_REFRESH_MS,
   });
@@ -49,7 +58,13 @@ export function useRecordRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: TManualWithdrawRequest) =>
-      (await authorizedRequest(REQUESTS_PATH, ZManualWithdrawReply, jsonRequest('POST', body))).message,
+      (
+        await authorizedRequest(
+          POST_CONSENT_MANUAL_WITHDRAW.path,
+          ZManualWithdrawReply,
+          jsonRequest(POST_CONSENT_MANUAL_WITHDRAW.method, body),
+        )
+      ).message,
     onSuccess: () => client.invalidateQueries({ queryKey: PENDING_KEY }),
   });
 }
@@ -61,9 +76,9 @@ export function useDeleteRequest() {
     mutationFn: async (email: string) =>
       (
         await authorizedRequest(
-          `${REQUESTS_PATH}?${new URLSearchParams({ email })}`,
+          `${DELETE_CONSENT_MANUAL_WITHDRAW.path}?${new URLSearchParams({ email })}`,
           ZManualWithdrawReply,
-          jsonRequest('DELETE'),
+          jsonRequest(DELETE_CONSENT_MANUAL_WITHDRAW.method),
         )
       ).message,
     onSettled: () => client.invalidateQueries({ queryKey: PENDING_KEY }),
