@@ -72,6 +72,8 @@ test.describe('Consent', () => {
     await nameBox.fill(name);
     await drawSignature(page, dialog.getByRole('img', { name: t('consent.sign.padLabel') }));
     await dialog.getByRole('button', { name: t('consent.sign.submit') }).click();
+    // The day of signing, taken when it happens: a run that passes midnight (UTC) still expects that day.
+    const signedOn = today();
 
     const thanks = page.getByRole('dialog', { name: t('consent.sign.successTitle') });
     await expect(thanks).toBeVisible({ timeout: SLOW_STEP_TIMEOUT_MS });
@@ -81,7 +83,7 @@ test.describe('Consent', () => {
     await thanks.getByRole('button', { name: t('consent.sign.close') }).click();
     await reloaded;
     await expect(page.getByRole('region', { name: t('dashboard.progress.heading') })).toContainText(
-      t('dashboard.progress.consentSigned', { date: today() }),
+      t('dashboard.progress.consentSigned', { date: signedOn }),
       { timeout: SLOW_STEP_TIMEOUT_MS },
     );
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('authorize') ?? '{}'));
@@ -99,7 +101,7 @@ test.describe('Consent', () => {
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole('cell').first()).toHaveText('1');
-    await expect(row.getByRole('cell').nth(2)).toHaveText(today());
+    await expect(row.getByRole('cell').nth(2)).toHaveText(signedOn);
     const download = row.getByRole('button', { name: t('consent.copy.downloadLabel', { version: '1' }) });
     await expect(download).toBeEnabled();
     await expectNoAxeViolations(page);
