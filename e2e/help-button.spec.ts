@@ -118,22 +118,25 @@ function coveredBy(help: Locator): Promise<string[]> {
   });
 }
 
+/** Each screen at each width, read at its top and at its end. */
 async function expectNothingCovered(page: Page, language: Language, screens: Screen[]) {
   const t = textsIn(language);
   const help = page.getByRole('button', { name: t('help.toggle'), exact: true });
-  const viewport = page.viewportSize()!;
-  for (const screen of screens) {
-    await page.goto(screen.path);
-    await expect(screen.loaded(page, t)).toBeVisible();
-    await expect(help).toBeVisible();
-    const where = `${screen.path} at ${viewport.width} px`;
-    // Soft: one run names every page, width and place where something lies under the button.
-    expect.soft(await coveredBy(help), `${where}, at the top`).toEqual([]);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect
-      .poll(() => page.evaluate(() => innerHeight + scrollY >= document.documentElement.scrollHeight - 1))
-      .toBe(true);
-    expect.soft(await coveredBy(help), `${where}, at the end`).toEqual([]);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await expect(screen.loaded(page, t)).toBeVisible();
+      await expect(help).toBeVisible();
+      const where = `${screen.path} at ${viewport.width} px`;
+      // Soft: one run names every page, width and place where something lies under the button.
+      expect.soft(await coveredBy(help), `${where}, at the top`).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect
+        .poll(() => page.evaluate(() => innerHeight + scrollY >= document.documentElement.scrollHeight - 1))
+        .toBe(true);
+      expect.soft(await coveredBy(help), `${where}, at the end`).toEqual([]);
+    }
   }
 }
 
@@ -142,30 +145,27 @@ const SIGNED_IN = [
   { whose: "the administrator's", admin: true, screens: ADMIN_SCREENS },
 ];
 
+// One journey per language and reader walks every width, so each signs in once rather than once per width.
 for (const language of ['en', 'sp'] as const satisfies Language[]) {
-  for (const viewport of VIEWPORTS) {
-    const where = `at ${viewport.width} px (${language})`;
-    test.describe(`the Help button covers nothing ${where}`, () => {
-      // Up to five pages, each read twice, on two busy cores.
-      test.describe.configure({ timeout: 120_000 });
-      test.beforeEach(async ({ page, baseURL }) => {
-        await page.setViewportSize(viewport);
-        await setLanguage(page, language, baseURL!);
-      });
-
-      test('on the landing page', async ({ page }) => {
-        await expectNothingCovered(page, language, VISITOR_SCREENS);
-      });
-
-      for (const { whose, admin, screens } of SIGNED_IN) {
-        test(`on ${whose} pages`, async ({ page }) => {
-          // A participant's registration, activation and consent fill the audit log's first rows too.
-          const participant = await createPatient(language, 'help');
-          const account = admin ? ADMIN : participant;
-          await useSignedIn(page, await apiLogin(account.email, account.password));
-          await expectNothingCovered(page, language, screens);
-        });
-      }
+  test.describe(`the Help button covers nothing at ${VIEWPORTS.map((v) => v.width).join(', ')} px (${language})`, () => {
+    // Up to five pages at three widths, each read twice, on two busy cores.
+    test.describe.configure({ timeout: 240_000 });
+    test.beforeEach(async ({ page, baseURL }) => {
+      await setLanguage(page, language, baseURL!);
     });
-  }
+
+    test('on the landing page', async ({ page }) => {
+      await expectNothingCovered(page, language, VISITOR_SCREENS);
+    });
+
+    for (const { whose, admin, screens } of SIGNED_IN) {
+      test(`on ${whose} pages`, async ({ page }) => {
+        // A participant's registration, activation and consent fill the audit log's first rows too.
+        const participant = await createPatient(language, 'help');
+        const account = admin ? ADMIN : participant;
+        await useSignedIn(page, await apiLogin(account.email, account.password));
+        await expectNothingCovered(page, language, screens);
+      });
+    }
+  });
 }
