@@ -28,12 +28,13 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // `npm test` sets it: Chromium's headless shell when installed, else the full browser.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
-        // Debian's chromium wrapper adds --enable-gpu-rasterization, which without a GPU rasterizes in software
-        // through the GPU process, several times slower on a small machine.
+        // Debian's full-browser wrapper adds --enable-gpu-rasterization, which without a GPU rasterizes in
+        // software through the GPU process, several times slower on a small machine.
         '--disable-gpu-rasterization',
         '--disable-quic',
         '--no-first-run',

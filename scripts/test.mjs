@@ -66,9 +66,15 @@ function runVitest(project, args) {
   slowest.push(['Slowest test files:', vitestFileDurations(parsed, root)]);
 }
 
-/** Browser journeys in the system Chromium, against a portal started on a fresh data directory. */
+/**
+ * Browser journeys in the system Chromium, against a portal started on a fresh data directory: Chromium's headless
+ * shell when installed (the same engine without the browser's window layer, about a fifth less work per journey),
+ * else the full browser.
+ */
 function runJourneys(args) {
-  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
+    (p) => p && existsSync(p),
+  );
   if (!chromium) {
     console.log('E2E SKIPPED: no Chromium found');
     if (process.env.REQUIRE_E2E === '1') {
