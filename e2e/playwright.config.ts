@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { journeyChromium } from '../scripts/journey-chromium.mjs';
 
 import { mailApiUrl, PORTAL_PORT as port, SMTP_PORT as smtpPort } from './ports';
 
@@ -28,8 +29,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      // `npm test` sets it: Chromium's headless shell when installed, else the full browser.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
+      executablePath: journeyChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -5,7 +5,7 @@
 // `node scripts/test.mjs server|web|shared|e2e [arguments]` (`npm run test:server -- …` and so on) runs one part
 // alike, passing the arguments on to vitest or Playwright: a file, `-t <name>` / `-g <name>` for one test.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -17,6 +17,7 @@ import {
   vitestTotals,
 } from './test-reports.mjs';
 import { requireSupportedNode } from './supported-node.mjs';
+import { journeyChromium } from './journey-chromium.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
 requireSupportedNode();
@@ -66,15 +67,9 @@ function runVitest(project, args) {
   slowest.push(['Slowest test files:', vitestFileDurations(parsed, root)]);
 }
 
-/**
- * Browser journeys in the system Chromium, against a portal started on a fresh data directory: Chromium's headless
- * shell when installed (the same engine without the browser's window layer, about a fifth less work per journey),
- * else the full browser.
- */
+/** Browser journeys in the system Chromium (`journeyChromium`), against a portal started on a fresh data directory. */
 function runJourneys(args) {
-  const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
-    (p) => p && existsSync(p),
-  );
+  const chromium = journeyChromium();
   if (!chromium) {
     console.log('E2E SKIPPED: no Chromium found');
     if (process.env.REQUIRE_E2E === '1') {
