@@ -10,9 +10,8 @@ import type { Database, JobsConnection } from './db/client';
 import type { Env } from './env';
 import { createScheduler } from './jobs/scheduler';
 import { requestLanguage, translate } from './lib/localize';
-import { registerDashboardAccess } from './modules/analytics-dashboards/access';
 import { registerApiDocs } from './plugins/api-docs';
-import { registerAuthGuard } from './plugins/auth-guard';
+import { registerAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors, registerClosingRefusal } from './plugins/http-envelope';
 import { loggerOptions } from './plugins/logging';
@@ -140,8 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // App plugins.
   registerErrorHandler(app);
-  registerAuthGuard(app, services.auth.authenticate);
-  registerDashboardAccess(app, services.dashboardTokens);
+  registerAccess(app, services.auth.authenticate, services.dashboardTokens);
   registerMetrics(app, metrics);
 
   await registerApiRoutes(app, scheduler);

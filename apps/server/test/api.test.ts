@@ -41,18 +41,19 @@ describeOnDatabase('API basics', (target) => {
   const testApp = useTestApp(target, {
     logger: log.logger,
     configure: (app) => {
-      // Throw-away routes that fail in the ways real routes can.
-      app.get('/common-server/test/throws', async () => {
+      // Throw-away routes that fail in the ways real routes can; anyone may call them.
+      const config = { access: 'public' } as const;
+      app.get('/common-server/test/throws', { config }, async () => {
         throw new Error('secret internal detail');
       });
-      app.get('/common-server/test/database-fails', async () => {
+      app.get('/common-server/test/database-fails', { config }, async () => {
         await app.db.execute(sql`select * from no_such_table`);
         return { status: true };
       });
-      app.get('/common-server/test/client-error', async () => {
+      app.get('/common-server/test/client-error', { config }, async () => {
         throw Object.assign(new Error('That is not allowed'), { statusCode: 403 });
       });
-      app.get('/common-server/test/logs-password', async (request) => {
+      app.get('/common-server/test/logs-password', { config }, async (request) => {
         request.log.info({ body: { password: 'Hunter#22', token: 'abc.def.ghi' } }, 'payload received');
         return { status: true };
       });
@@ -60,7 +61,7 @@ describeOnDatabase('API basics', (target) => {
         .withTypeProvider<ZodTypeProvider>()
         .get(
           '/common-server/test/validated',
-          { schema: { querystring: z.object({ count: z.coerce.number().int().min(1) }) } },
+          { config, schema: { querystring: z.object({ count: z.coerce.number().int().min(1) }) } },
           async (request) => ({ status: true, data: request.query.count }),
         );
     },

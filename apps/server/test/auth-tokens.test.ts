@@ -23,7 +23,7 @@ describeOnDatabase('access tokens and GET /keycloak/user', (target) => {
   const testApp = useAuthApp(target);
 
   /** The claims every access token of the portal carries. */
-  const expectClaims = (t: TestApp, token: string, person: object, role: string) => {
+  const expectClaims = (t: TestApp, token: string, person: object, roles: string[]) => {
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'RS256', typ: 'JWT' });
     const claims = decodeJwt(token);
     const iat = Math.floor(t.clock.now().getTime() / 1000);
@@ -34,7 +34,7 @@ describeOnDatabase('access tokens and GET /keycloak/user', (target) => {
       exp: iat + 300,
       iat,
       azp: 'kidney-study-portal',
-      realm_access: { roles: [role] },
+      realm_access: { roles },
     });
   };
 
@@ -42,7 +42,8 @@ describeOnDatabase('access tokens and GET /keycloak/user', (target) => {
     const t = testApp();
     const { access_token } = await signInAdmin(t);
     const person = { email: ADMIN.email, given_name: 'Study', family_name: 'Administrator', language: 'en' };
-    expectClaims(t, access_token, { ...person, name: 'Study Administrator' }, 'admin');
+    // A staff member's token carries the realm role admin and their staff role.
+    expectClaims(t, access_token, { ...person, name: 'Study Administrator' }, ['admin', 'studyAdmin']);
     expect((await me(t, access_token)).json()).toMatchObject({
       status: true,
       data: { email: ADMIN.email, isPatient: false },
@@ -54,7 +55,7 @@ describeOnDatabase('access tokens and GET /keycloak/user', (target) => {
     await setPolicy(t, { otpEnabledForPatient: false });
     const { access_token } = await signIn(t, DEMO.email, DEMO.password);
     const person = { email: DEMO.email, name: 'Maria Demo', given_name: 'Maria', family_name: 'Demo', language: 'sp' };
-    expectClaims(t, access_token, person, 'patient');
+    expectClaims(t, access_token, person, ['patient']);
     const reply = await me(t, access_token);
     expect(reply.json()).toEqual({
       status: true,

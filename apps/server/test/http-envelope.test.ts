@@ -204,7 +204,7 @@ describeOnDatabase('a server that is closing', (target) => {
     const t = await buildTestApp(target, {
       demo: false,
       configure: (app) => {
-        app.get('/common-server/test-slow', async () => {
+        app.get('/common-server/test-slow', { config: { access: 'public' } }, async () => {
           slowCallStarted.settle();
           await slowCallMayEnd.settled;
           return { status: true };

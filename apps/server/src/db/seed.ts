@@ -7,6 +7,7 @@ import type { Clock } from '../providers/clock/clock';
 import { databaseFileStore, type FileStore } from '../providers/storage/file-store';
 import type { Database } from './client';
 import { DEFAULT_CONTACT } from '@portal/shared/client-config';
+import { STUDY_ADMIN } from '@portal/shared/staff/roles';
 import {
   DEFAULT_FIELD_TYPES,
   DEFAULT_LANGUAGES,
@@ -27,6 +28,7 @@ import {
   healthSystemVerifications,
   languages,
   securityPolicy,
+  staffMembers,
   users,
 } from './schema';
 
@@ -89,7 +91,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     const existingAdmin = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
     let generatedAdminPassword: string | undefined;
     if (existingAdmin.length === 0) {
-      await tx.insert(users).values({
+      const [admin] = await tx
+        .insert(users)
+        .values({
         email: options.adminEmail.toLowerCase(),
         passwordHash: adminHash,
         role: 'admin',
@@ -100,7 +104,9 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         createdAt: now,
         updatedAt: now,
         activatedAt: now,
-      });
+        })
+        .returning({ id: users.id });
+      await tx.insert(staffMembers).values({ userId: admin!.id, role: STUDY_ADMIN, createdAt: now, updatedAt: now });
       if (!options.adminPassword) generatedAdminPassword = adminPassword;
     }
 

@@ -58,7 +58,7 @@ export async function registerApiDocs(app: FastifyInstance) {
       uiConfig: { requestInterceptor: sendStoredToken },
       uiHooks: {
         onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-          if (SPEC_ROUTES.has(request.routeOptions.url ?? '')) await app.requireRole(ROLES.admin)(request, reply);
+          if (SPEC_ROUTES.has(request.routeOptions.url ?? '')) await app.checkAccess(request, reply, 'staff');
         },
       },
     }),

@@ -7,7 +7,7 @@ import { MINUTE_MS } from '@portal/shared/durations';
 import type { Database } from '../db/client';
 import { requestLanguage, translate } from '../lib/localize';
 import { hashSecret, sameHash } from '../security/one-use-token';
-import { bearerToken } from './auth-guard';
+import { bearerToken } from './access';
 import { perIpRateLimit } from './rate-limits';
 
 /** What became of one attempt to deliver an e-mail; `retried` failed and will be tried again. */

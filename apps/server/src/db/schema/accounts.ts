@@ -66,13 +66,14 @@ export const users = pgTable(
       .on(t.healthSystem, t.language)
       .where(sql`${t.status} <> 'withdrawn'`),
     check('users_role_check', sql`${t.role} in ('patient', 'admin')`),
-    check('users_status_check', sql`${t.status} in ('pending', 'active', 'withdrawn')`),
+    // A staff member is 'pending' until they accept their invitation, and 'deactivated' when their access ends.
+    check('users_status_check', sql`${t.status} in ('pending', 'active', 'withdrawn', 'deactivated')`),
     check('users_language_check', sql`${t.language} in ('en', 'sp')`),
   ],
 );
 
 /** The columns of an e-mailed one-use link of a user: only a SHA-256 of its token is kept. */
-const oneUseLinkColumns = () => ({
+export const oneUseLinkColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id')
     .notNull()

@@ -6,5 +6,6 @@ export * from './files';
 export * from './mail';
 export * from './reference';
 export * from './settings';
+export * from './staff';
 export * from './surveys';
 export * from './verification';

@@ -29,14 +29,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const reads = perIpRateLimit(app.env, 300, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
   // Account settings are a participant's; an administrator signs in but has none to change.
-  const patientOnly = app.requireRole(ROLES.patient, PROFILE_MESSAGES.patientsOnly);
   await registerProfileMultipart(app);
 
   app.route({
     method: GET_KEYCLOAK_USER.method,
     url: GET_KEYCLOAK_USER.path,
-    onRequest: app.authenticate,
-    config: { rateLimit: reads },
+    config: { access: 'signedIn', rateLimit: reads },
     schema: {
       tags,
       summary: 'The signed-in user’s details',
@@ -56,8 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_KEYCLOAK_USER.method,
     url: PUT_KEYCLOAK_USER.path,
-    onRequest: patientOnly,
-    config: { rateLimit: writes },
+    config: { access: 'patient', forbidden: PROFILE_MESSAGES.patientsOnly, rateLimit: writes },
     schema: {
       tags,
       summary:
@@ -82,8 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_KEYCLOAK_USER_PICTURE.method,
     url: GET_KEYCLOAK_USER_PICTURE.path,
-    onRequest: app.authenticate,
-    config: { rateLimit: reads },
+    config: { access: 'signedIn', rateLimit: reads },
     schema: { tags, summary: 'The signed-in user’s own profile picture (WebP)', security },
     handler: async (request, response) => {
       const picture = await service.getPicture(request.auth!.userId);
@@ -101,8 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_COMMUNICATION_PREFERENCES_VIEW.method,
     url: GET_COMMUNICATION_PREFERENCES_VIEW.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', forbidden: PROFILE_MESSAGES.patientsOnly, rateLimit: reads },
     schema: {
       tags,
       summary: 'The participant’s e-mail and newsletter subscriptions',
@@ -119,8 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_COMMUNICATION_PREFERENCES_UPDATE.method,
     url: PUT_COMMUNICATION_PREFERENCES_UPDATE.path,
-    onRequest: patientOnly,
-    config: { rateLimit: writes },
+    config: { access: 'patient', forbidden: PROFILE_MESSAGES.patientsOnly, rateLimit: writes },
     schema: {
       tags,
       summary: 'Sets the e-mail and newsletter subscriptions; at least one stays on',

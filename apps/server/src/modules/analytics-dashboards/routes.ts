@@ -18,8 +18,7 @@ export const dashboardTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DOMO.method,
     url: GET_DOMO.path,
-    onRequest: app.requireRole(ROLES.admin),
-    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    config: { access: 'dashboards.share', rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
     schema: {
       tags: ['dashboards'],
       summary:

@@ -30,14 +30,13 @@ const SEARCH =
 /** The Audit Log tab of System Options: administrators only. */
 export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auditLog;
-  const onRequest = app.requireRole(ROLES.admin);
-  const reads = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) } };
-  const exports = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 10, MINUTE_MS) } };
+  const reads = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
+  const exports = { rateLimit: perIpRateLimit(app.env, 10, MINUTE_MS) };
 
   app.route({
     method: POST_AUDIT_LOG.method,
     url: POST_AUDIT_LOG.path,
-    ...reads,
+    config: { access: 'auditLog.view', ...reads },
     schema: {
       tags,
       summary:
@@ -57,7 +56,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_AUDIT_LOG_EXPORT.method,
     url: POST_AUDIT_LOG_EXPORT.path,
-    ...exports,
+    config: { access: 'auditLog.view', ...exports },
     schema: {
       tags,
       summary:
@@ -80,7 +79,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_AUDIT_PARTICIPANTS_TIMELINE.method,
     url: GET_AUDIT_PARTICIPANTS_TIMELINE.path,
-    ...reads,
+    config: { access: 'participants.view', ...reads },
     schema: {
       tags,
       summary:

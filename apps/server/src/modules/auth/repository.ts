@@ -3,8 +3,25 @@ import { auditColumns, auditInsert, type AuditColumns, type AuditEntry } from '.
 import { isLiveAccountOf } from '../../db/accounts';
 import type { Database, Executor } from '../../db/client';
 import { oneUseCodes } from '../../db/one-use-codes';
-import { authSessions, loginChallenges, refreshTokens, securityPolicy, users } from '../../db/schema';
+import {
+  authSessions,
+  healthSystems,
+  loginChallenges,
+  refreshTokens,
+  securityPolicy,
+  staffHealthSystems,
+  staffMembers,
+  users,
+} from '../../db/schema';
 import type { SecurityPolicyRow } from '../../db/security-policy';
+
+/** A staff member's role (null for a participant), read with their account. */
+const staffRoleOfUser = sql<string | null>`(select ${staffMembers.role} from ${staffMembers} where ${staffMembers.userId} = ${users.id})`;
+
+/** The database values of the health systems a staff member is limited to (none when they are not limited). */
+const healthSystemsOfUser = sql<string[]>`array(select ${healthSystems.databaseValue} from ${staffHealthSystems}
+  join ${healthSystems} on ${healthSystems.id} = ${staffHealthSystems.healthSystemId}
+  where ${staffHealthSystems.userId} = ${users.id} order by 1)`;
 
 /** What signing in needs to know of an account. */
 const loginAccount = {
@@ -12,6 +29,7 @@ const loginAccount = {
   email: users.email,
   passwordHash: users.passwordHash,
   role: users.role,
+  staffRole: staffRoleOfUser,
   status: users.status,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -175,7 +193,8 @@ export async function findSessionOfRefreshToken(db: Executor, tokenHash: string)
 }
 
 /**
- * Finds a session that is neither revoked nor past its absolute end, with its user. Every authenticated call runs
+ * Finds a session that is neither revoked nor past its absolute end, with its user, their staff role and health
+ * systems as they are now. Every authenticated call runs
  * it, so it is built once and prepared: the database parses and plans it once per connection, not per call.
  */
 export function prepareLiveSessionLookup(db: Database) {
@@ -186,6 +205,8 @@ export function prepareLiveSessionLookup(db: Database) {
       expiresAt: authSessions.expiresAt,
       role: users.role,
       status: users.status,
+      staffRole: staffRoleOfUser,
+      healthSystems: healthSystemsOfUser,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))

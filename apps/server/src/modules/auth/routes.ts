@@ -20,7 +20,7 @@ import { API_BASE } from '@portal/shared/constants';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../lib/localize';
 import { sendRefusal } from '../../lib/outcome';
-import { bearerToken } from '../../plugins/auth-guard';
+import { bearerToken } from '../../plugins/access';
 import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_LOGIN.method,
     url: POST_LOGIN.path,
-    config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
     preValidation: openBody,
     schema: {
       tags,
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_LOGIN_OTP.method,
     url: POST_LOGIN_OTP.path,
-    config: { rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
     schema: {
       tags,
       summary: 'Completes a sign-in with the code e-mailed for this browser’s login attempt',
@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_REFRESH_TOKEN.method,
     url: POST_REFRESH_TOKEN.path,
-    config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
     schema: {
       tags,
       summary: 'Trades a refresh token, once, for a new access and refresh token',
@@ -102,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_LOGOUT.method,
     url: POST_LOGOUT.path,
-    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
     schema: {
       tags,
       summary: 'Ends every session of the signed-in user (bearer token, or the refresh token in the body)',

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
 import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
+import { isStaffRole } from '@portal/shared/staff/roles';
 import { MINUTE_MS, HOUR_MS } from '@portal/shared/durations';
 import { ACCOUNTS_TOPIC, type ChangeNotices } from '../../db/change-notices';
 import { cachedUntilChanged } from '../../lib/row-cache';
@@ -92,6 +93,7 @@ export function createAuthService(deps: AuthDeps) {
         lastName: account.lastName,
         language: toLanguage(account.language),
         role: account.role as Role,
+        staffRole: isStaffRole(account.staffRole) ? account.staffRole : undefined,
         isConsentSigned: hasConsent(account),
       },
       now,
@@ -202,7 +204,13 @@ export function createAuthService(deps: AuthDeps) {
     if (!verified) return undefined;
     const session = await findLiveSession(verified.sessionId, now);
     if (!session || session.userId !== verified.userId || session.status !== 'active') return undefined;
-    return { userId: session.userId, sessionId: session.sessionId, role: session.role as Role };
+    return {
+      userId: session.userId,
+      sessionId: session.sessionId,
+      role: session.role as Role,
+      staffRole: isStaffRole(session.staffRole) ? session.staffRole : undefined,
+      healthSystems: session.healthSystems,
+    };
   }
 
   const isLocked = (account: NonNullable<LoginAccount>) =>

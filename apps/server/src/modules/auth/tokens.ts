@@ -3,8 +3,8 @@ import { errors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { TTokenClaims } from '@portal/shared/auth/token-claims';
 import type { Role } from '@portal/shared/constants';
+import type { StaffRole } from '@portal/shared/staff/roles';
 import { TOKEN_ALGORITHM, type TokenSigningKey } from '../../security/token-signing-key';
-import type { VerifiedAccess } from '../../security/verified-access';
 
 /** Access tokens live five minutes (issue: tokens); the web app refreshes them about a minute before. */
 export const ACCESS_TOKEN_SECONDS = 300;
@@ -20,7 +20,16 @@ export interface TokenSubject {
   lastName: string;
   language: TTokenClaims['language'];
   role: Role;
+  /** A staff member's role, carried beside the realm role `admin`. */
+  staffRole?: StaffRole;
   isConsentSigned: boolean;
+}
+
+/** Who an access token names; the account's role and health systems now are read with its session. */
+export interface TokenBearer {
+  userId: string;
+  sessionId: string;
+  role: Role;
 }
 
 const ZVerifiedPayload = z.object({
@@ -70,7 +79,7 @@ export function createTokenIssuer(key: TokenSigningKey, issuer: string) {
         isConsentSigned: subject.isConsentSigned,
         language: subject.language,
         azp: CLIENT_ID,
-        realm_access: { roles: [subject.role] },
+        realm_access: { roles: subject.staffRole ? [subject.role, subject.staffRole] : [subject.role] },
         sub: subject.userId,
         iss: issuer,
         iat,
@@ -83,7 +92,7 @@ export function createTokenIssuer(key: TokenSigningKey, issuer: string) {
      * The bearer of a valid access token, or undefined for a token that is malformed, signed by another key,
      * unsigned (`alg: none`), of another type, from another issuer, or past `exp`.
      */
-    async verifyAccessToken(token: string, now: Date): Promise<VerifiedAccess | undefined> {
+    async verifyAccessToken(token: string, now: Date): Promise<TokenBearer | undefined> {
       try {
         const { payload } = await jwtVerify(token, key.publicKey, {
           algorithms: [TOKEN_ALGORITHM],

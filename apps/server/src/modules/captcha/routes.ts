@@ -7,7 +7,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CAPTCHA_CHALLENGE.method,
     url: GET_CAPTCHA_CHALLENGE.path,
-    config: { rateLimit: perIpRateLimit(app.env, 60, 10 * MINUTE_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 60, 10 * MINUTE_MS) },
     schema: {
       tags: ['registration'],
       summary: 'A proof-of-work challenge for the registration captcha (ALTCHA)',

@@ -41,15 +41,13 @@ const USER_AGENT_MAX = 500;
 
 export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { signing, signedCopy, withdrawal } = app.services.consent;
-  const patientOnly = app.requireRole(ROLES.patient);
   const reads = perIpRateLimit(app.env, 300, MINUTE_MS);
   const ZFormParams = z.object({ formId: z.uuid() });
 
   app.route({
     method: GET_SIGNATURE_INIT.method,
     url: GET_SIGNATURE_INIT.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', rateLimit: reads },
     schema: {
       tags,
       summary: 'Whether consent is signed and, if not, the signing ceremony of the participant’s form',
@@ -65,8 +63,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SIGNATURE_CEREMONY.method,
     url: GET_SIGNATURE_CEREMONY.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', rateLimit: reads },
     schema: {
       tags,
       summary: 'The form version to sign (the signUrl): its fields and whether an e-mailed code is asked',
@@ -83,8 +80,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SIGNATURE_CEREMONY_DOCUMENT.method,
     url: GET_SIGNATURE_CEREMONY_DOCUMENT.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', rateLimit: reads },
     schema: { tags, summary: 'The PDF of the form being signed (a download)', security, params: ZFormParams },
     handler: async (request, response) => {
       const outcome = await signing.document(request.auth!.userId, request.params.formId);
@@ -96,8 +92,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_SIGNATURE_CODE.method,
     url: POST_SIGNATURE_CODE.path,
-    onRequest: patientOnly,
-    config: { rateLimit: perIpRateLimit(app.env, 10, 15 * MINUTE_MS) },
+    config: { access: 'patient', rateLimit: perIpRateLimit(app.env, 10, 15 * MINUTE_MS) },
     schema: {
       tags,
       summary: 'E-mails the code asked before signing, when the security policy asks for one',
@@ -110,8 +105,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_SIGNATURE_SIGN.method,
     url: POST_SIGNATURE_SIGN.path,
-    onRequest: patientOnly,
-    config: { rateLimit: perIpRateLimit(app.env, 20, 15 * MINUTE_MS) },
+    config: { access: 'patient', rateLimit: perIpRateLimit(app.env, 20, 15 * MINUTE_MS) },
     schema: {
       tags,
       summary: 'Signs the form: values checked, stamped into the PDF with a certificate page, stored, e-mailed',
@@ -129,8 +123,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SIGNATURE.method,
     url: GET_SIGNATURE.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', rateLimit: reads },
     schema: {
       tags,
       summary: 'Whether and when the participant signed (called after the sign event)',
@@ -143,8 +136,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CONSENT_VIEW_CONSENT.method,
     url: GET_CONSENT_VIEW_CONSENT.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', rateLimit: reads },
     schema: {
       tags,
       summary: 'Who signed the participant’s latest consent and when; data is null before signing',
@@ -157,8 +149,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CONSENT_SIGNATURES.method,
     url: GET_CONSENT_SIGNATURES.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', rateLimit: reads },
     schema: {
       tags,
       summary: 'Every consent form version the participant signed, newest first',
@@ -171,8 +162,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CONSENT_DOWNLOAD_STREAM.method,
     url: GET_CONSENT_DOWNLOAD_STREAM.path,
-    onRequest: patientOnly,
-    config: { rateLimit: reads },
+    config: { access: 'patient', rateLimit: reads },
     schema: {
       tags,
       summary: 'One of the participant’s own signed copies (a PDF download); the latest when none is named',
@@ -190,8 +180,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_CONSENT_WITHDRAW.method,
     url: PUT_CONSENT_WITHDRAW.path,
-    onRequest: patientOnly,
-    config: { rateLimit: perIpRateLimit(app.env, 10, 15 * MINUTE_MS) },
+    config: { access: 'patient', rateLimit: perIpRateLimit(app.env, 10, 15 * MINUTE_MS) },
     schema: {
       tags,
       summary: 'Withdraws from the study: recorded with its reason, sessions ended, sign-in closed',
@@ -220,8 +209,7 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CONSENT_INTEGRITY.method,
     url: GET_CONSENT_INTEGRITY.path,
-    onRequest: app.requireRole(ROLES.admin),
-    config: { rateLimit: perIpRateLimit(app.env, 10, MINUTE_MS) },
+    config: { access: 'consent.integrity', rateLimit: perIpRateLimit(app.env, 10, MINUTE_MS) },
     schema: {
       tags,
       summary: 'Checks every stored consent form and signed copy against its recorded SHA-256 (administrators)',

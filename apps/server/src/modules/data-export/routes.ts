@@ -40,15 +40,13 @@ const exporterOf = (request: FastifyRequest): Exporter => ({ adminId: request.au
 /** The Data Export tab of System Options: administrators only. */
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.dataExport;
-  const onRequest = app.requireRole(ROLES.admin);
   const reads = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
   const downloads = { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) };
 
   app.route({
     method: GET_DATA_EXPORT_INSTRUMENTS.method,
     url: GET_DATA_EXPORT_INSTRUMENTS.path,
-    onRequest,
-    config: reads,
+    config: { access: 'export.deidentified', ...reads },
     schema: {
       tags,
       summary:
@@ -64,8 +62,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_SURVEY_ANSWERS.method,
     url: GET_DATA_EXPORT_SURVEY_ANSWERS.path,
-    onRequest,
-    config: downloads,
+    config: { access: 'export.deidentified', ...downloads },
     schema: {
       tags,
       summary:
@@ -83,8 +80,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_DATA_DICTIONARY.method,
     url: GET_DATA_EXPORT_DATA_DICTIONARY.path,
-    onRequest,
-    config: downloads,
+    config: { access: 'export.deidentified', ...downloads },
     schema: {
       tags,
       summary:
@@ -102,8 +98,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_CONSENT_REGISTER.method,
     url: GET_DATA_EXPORT_CONSENT_REGISTER.path,
-    onRequest,
-    config: downloads,
+    config: { access: 'export.deidentified', ...downloads },
     schema: {
       tags,
       summary:
@@ -121,8 +116,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_VERIFICATION_REGISTER.method,
     url: GET_DATA_EXPORT_VERIFICATION_REGISTER.path,
-    onRequest,
-    config: downloads,
+    config: { access: 'export.deidentified', ...downloads },
     schema: {
       tags,
       summary:

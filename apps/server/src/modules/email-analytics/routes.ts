@@ -27,15 +27,13 @@ const security = [{ bearerAuth: [] }];
 /** The Emails Insight tab of System Options; its dashboard's figures may also be read with the dashboard's token. */
 export const emailAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.emailAnalytics;
-  const adminOnly = app.requireRole(ROLES.admin);
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
 
   app.route({
     method: GET_EMAIL_ANALYTICS_SUMMARY.method,
     url: GET_EMAIL_ANALYTICS_SUMMARY.path,
-    onRequest: app.dashboardAccess('email-analytics'),
-    config: { rateLimit: reads },
+    config: { access: 'emails.figures', dashboard: 'email-analytics', rateLimit: reads },
     schema: {
       tags,
       summary:
@@ -55,8 +53,7 @@ export const emailAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_EMAIL_ANALYTICS_FAILURES.method,
     url: GET_EMAIL_ANALYTICS_FAILURES.path,
-    onRequest: adminOnly,
-    config: { rateLimit: reads },
+    config: { access: 'emails.failures', rateLimit: reads },
     schema: {
       tags,
       summary:
@@ -73,8 +70,7 @@ export const emailAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_EMAIL_ANALYTICS_FAILURES_RETRY.method,
     url: POST_EMAIL_ANALYTICS_FAILURES_RETRY.path,
-    onRequest: adminOnly,
-    config: { rateLimit: writes },
+    config: { access: 'emails.retry', rateLimit: writes },
     schema: {
       tags,
       summary:

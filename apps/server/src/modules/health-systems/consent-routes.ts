@@ -25,7 +25,7 @@ import { loadedVersion } from '../../lib/setting-version';
 import { tooLargeProblem } from './consent-checks';
 import { dotted } from './field-errors';
 import { sendSystemOutcome, sendSystemRefusal } from './replies';
-import { adminCalls, security, tags } from './route-options';
+import { callLimits, security, tags } from './route-options';
 import { readJsonUpload, type UploadSpec } from './upload';
 
 const response = { 200: ZConsentChangeReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
@@ -58,12 +58,12 @@ const formUpload = <T extends z.ZodType>(
 /** The consent form changes of Health System Management (registered inside its routes' multipart scope). */
 export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const { consent } = app.services.healthSystems;
-  const { writes } = adminCalls(app);
+  const { writes } = callLimits(app);
 
   app.route({
     method: PUT_UPDATE_CONSENT_FORM.method,
     url: PUT_UPDATE_CONSENT_FORM.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: `Replaces the PDF of the form \`id\` (multipart: \`consentFormSettings\` JSON, \`file\`). ${publishes}`,
@@ -94,7 +94,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS.method,
     url: PUT_UPDATE_CONSENT_FORM_INPUT_FIELDS.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: `Replaces the input fields of the form \`id\` (same PDF; a field sent with its \`id\` keeps it). ${publishes}`,
@@ -118,7 +118,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: DELETE_CONSENT_FORM.method,
     url: DELETE_CONSENT_FORM.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: `Switches the language of the form \`id\` to the study’s default form. ${publishes}`,
@@ -138,7 +138,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_CONSENT_FORM.method,
     url: POST_CONSENT_FORM.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: `A custom form for a language of the system (multipart: \`data\` JSON, \`file\`). ${publishes}`,
@@ -169,7 +169,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_CONSENT_INPUT_FIELD.method,
     url: POST_CONSENT_INPUT_FIELD.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: `Adds an input field to the form \`formId\`. ${publishes}`,
@@ -192,7 +192,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_CONSENT_INPUT_FIELD.method,
     url: PUT_CONSENT_INPUT_FIELD.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: `Changes the input field \`id\` of a form. ${publishes}`,
@@ -215,7 +215,7 @@ export const consentFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: DELETE_CONSENT_INPUT_FIELD.method,
     url: DELETE_CONSENT_INPUT_FIELD.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: `Removes the input field \`id\` of a form (never its last one). ${publishes}`,

@@ -45,7 +45,7 @@ import { tooLargeProblem } from './consent-checks';
 import { consentFormRoutes } from './consent-routes';
 import { registrationErrorField } from './field-errors';
 import { sendSystemOutcome, sendSystemRefusal } from './replies';
-import { adminCalls, security, tags } from './route-options';
+import { callLimits, security, tags } from './route-options';
 import { readJsonUpload, registerConsentMultipart, type UploadSpec } from './upload';
 
 const FILE_PARTS = LANGUAGES.map(consentFilePart);
@@ -68,14 +68,14 @@ const systemUpload = <T extends typeof ZHealthSystemRegistration | typeof ZHealt
 /** Health System Management of System Options: administrators only. */
 export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { systems, registration } = app.services.healthSystems;
-  const { reads, writes } = adminCalls(app);
+  const { reads, writes } = callLimits(app);
   await registerConsentMultipart(app);
   await app.register(consentFormRoutes);
 
   app.route({
     method: POST_HEALTH_SYSTEM_VALIDATE_BASIC.method,
     url: POST_HEALTH_SYSTEM_VALIDATE_BASIC.path,
-    ...reads,
+    config: { access: 'settings.edit', ...reads },
     schema: {
       tags,
       summary: 'Checks a name and description (the name unique, ignoring case; `id`: the system being edited)',
@@ -89,7 +89,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_HEALTH_SYSTEM_VALIDATE_SYSTEM.method,
     url: POST_HEALTH_SYSTEM_VALIDATE_SYSTEM.path,
-    ...reads,
+    config: { access: 'settings.edit', ...reads },
     schema: {
       tags,
       summary: 'Checks a database value (format, not reserved, not taken ignoring case) and dropdown labels',
@@ -103,7 +103,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_HEALTH_SYSTEM_REGISTER.method,
     url: POST_HEALTH_SYSTEM_REGISTER.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary:
@@ -127,7 +127,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_HEALTH_SYSTEM.method,
     url: GET_HEALTH_SYSTEM.path,
-    ...reads,
+    config: { access: 'settings.view', ...reads },
     schema: {
       tags,
       summary: 'One tab of a health system: BASIC, SYSTEM_INFO or CONSENT (each language’s current version)',
@@ -146,7 +146,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_HEALTH_SYSTEM_FILES.method,
     url: GET_HEALTH_SYSTEM_FILES.path,
-    ...reads,
+    config: { access: 'settings.view', ...reads },
     schema: {
       tags,
       summary: 'The PDF of a consent form version, by its file id (a download; never a signed copy)',
@@ -168,7 +168,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_HEALTH_SYSTEM_OVERVIEW.method,
     url: GET_HEALTH_SYSTEM_OVERVIEW.path,
-    ...reads,
+    config: { access: 'settings.view', ...reads },
     schema: {
       tags,
       summary:
@@ -184,7 +184,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_HEALTH_SYSTEM_UPDATE.method,
     url: PUT_HEALTH_SYSTEM_UPDATE.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary:
@@ -205,7 +205,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_UPDATE_BASIC_INFO.method,
     url: PUT_UPDATE_BASIC_INFO.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary: 'Changes a system’s name and description (a stale `revision` is refused)',
@@ -225,7 +225,7 @@ export const healthSystemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_UPDATE_SYSTEM_INFO.method,
     url: PUT_UPDATE_SYSTEM_INFO.path,
-    ...writes,
+    config: { access: 'settings.edit', ...writes },
     schema: {
       tags,
       summary:

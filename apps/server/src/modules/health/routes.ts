@@ -20,6 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   app.route({
     method: GET_HEALTH.method,
     url: GET_HEALTH.path,
+    config: { access: 'public' },
     schema: { tags, summary: 'Answers once the database is ready', response: { 200: ZHealthReply } },
     handler: async () => {
       await health.databaseReady();
@@ -30,6 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   app.route({
     method: GET_HEALTH_LIVE.method,
     url: GET_HEALTH_LIVE.path,
+    config: { access: 'public' },
     schema: {
       tags,
       summary: 'Liveness: the process is up (the database is not asked)',
@@ -41,6 +43,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
   app.route({
     method: GET_HEALTH_READY.method,
     url: GET_HEALTH_READY.path,
+    config: { access: 'public' },
     schema: {
       tags,
       summary:

@@ -10,8 +10,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DASHBOARD.method,
     url: GET_DASHBOARD.path,
-    onRequest: app.authenticate,
-    config: { rateLimit: perIpRateLimit(app.env, 300, MINUTE_MS) },
+    config: { access: 'signedIn', rateLimit: perIpRateLimit(app.env, 300, MINUTE_MS) },
     schema: {
       tags: ['dashboard'],
       summary: "A participant's place in the study and next step, or the administrator's summary",

@@ -27,7 +27,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_RESET_PASSWORD_INIT.method,
     url: GET_RESET_PASSWORD_INIT.path,
-    config: { rateLimit: perIpRateLimit(app.env, 10, HOUR_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 10, HOUR_MS) },
     schema: {
       tags,
       summary: 'E-mails a one-use reset link; the same answer whether or not the address has an account',
@@ -41,7 +41,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_VERIFY_RESET_PASSWORD.method,
     url: GET_VERIFY_RESET_PASSWORD.path,
-    config: { rateLimit: perIpRateLimit(app.env, 30, HOUR_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, HOUR_MS) },
     schema: {
       tags,
       summary: 'Whether a reset link can still be used',
@@ -54,7 +54,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_RESET_PASSWORD.method,
     url: POST_RESET_PASSWORD.path,
-    config: { rateLimit: perIpRateLimit(app.env, 20, HOUR_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 20, HOUR_MS) },
     schema: {
       tags,
       summary: 'Sets a new password with a reset link, once; ends every session of the account',
@@ -68,8 +68,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_UPDATE_PASSWORD.method,
     url: PUT_UPDATE_PASSWORD.path,
-    onRequest: app.authenticate,
-    config: { rateLimit: perIpRateLimit(app.env, 20, HOUR_MS) },
+    config: { access: 'signedIn', rateLimit: perIpRateLimit(app.env, 20, HOUR_MS) },
     schema: {
       tags,
       summary: 'Changes the signed-in user’s password (current, then new); other sessions end',

@@ -22,7 +22,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS.method,
     url: GET_EXTERNALIZATION_REGISTRATION_DROPDOWNS.path,
-    config,
+    config: { access: 'public', ...config },
     schema: {
       tags,
       summary: 'Registration option lists by language',
@@ -33,14 +33,14 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_EXTERNALIZATION_PASSWORD_POLICY.method,
     url: GET_EXTERNALIZATION_PASSWORD_POLICY.path,
-    config,
+    config: { access: 'public', ...config },
     schema: { tags, summary: 'Password rules of the security policy', response: { 200: ZPasswordPolicyReply } },
     handler: async () => ({ status: true, data: await getPasswordPolicy() }),
   });
   app.route({
     method: GET_EXTERNALIZATION_LANGUAGES.method,
     url: GET_EXTERNALIZATION_LANGUAGES.path,
-    config,
+    config: { access: 'public', ...config },
     schema: { tags, summary: 'Supported languages', response: { 200: ZLanguagesReply } },
     handler: (_request, reply) => replies.languages.send(reply),
   });
@@ -49,7 +49,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: path,
-      config,
+      config: { access: 'public', ...config },
       schema: { tags, summary: 'Consent input field types', response: { 200: ZSupportedFieldsReply } },
       handler: (_request, reply) => replies.fieldTypes.send(reply),
     });

@@ -27,7 +27,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_VALIDATE_CREDENTIALS.method,
     url: POST_VALIDATE_CREDENTIALS.path,
-    config: { rateLimit: perIpRateLimit(app.env, 30, 10 * MINUTE_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 10 * MINUTE_MS) },
     preValidation: openBody,
     schema: {
       tags,
@@ -41,7 +41,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_REGISTER.method,
     url: POST_REGISTER.path,
-    config: { rateLimit: perIpRateLimit(app.env, 10, HOUR_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 10, HOUR_MS) },
     preValidation: openBody,
     schema: {
       tags,
@@ -56,7 +56,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_RESEND_ACTIVATION_EMAIL.method,
     url: GET_RESEND_ACTIVATION_EMAIL.path,
-    config: { rateLimit: perIpRateLimit(app.env, 10, HOUR_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 10, HOUR_MS) },
     schema: {
       tags,
       summary: 'Sends a new activation link to an account that is not active yet',
@@ -69,7 +69,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_REGISTRATION_CONFIRM.method,
     url: GET_REGISTRATION_CONFIRM.path,
-    config: { rateLimit: perIpRateLimit(app.env, 30, HOUR_MS) },
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, HOUR_MS) },
     schema: {
       tags,
       summary: 'Activates the account of an e-mailed activation link',

@@ -18,15 +18,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DOWNTIME.method,
     url: GET_DOWNTIME.path,
-    config,
+    config: { access: 'public', ...config },
     schema: { tags: ['settings'], summary: 'Downtime banner and state', response: { 200: ZDowntimeReply } },
     handler: async () => ({ status: true, data: await service.getDowntime() }),
   });
   app.route({
     method: POST_DOWNTIME.method,
     url: POST_DOWNTIME.path,
-    onRequest: app.requireRole(ROLES.admin),
-    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    config: { access: 'settings.edit', rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
     schema: {
       tags: ['settings'],
       summary:
@@ -42,7 +41,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CLIENT_CONFIG.method,
     url: GET_CLIENT_CONFIG.path,
-    config,
+    config: { access: 'public', ...config },
     schema: {
       tags: ['settings'],
       summary: 'Run-time settings for the web app (payload key, captcha, contact details)',

@@ -31,15 +31,13 @@ const security = [{ bearerAuth: [] }];
 /** The Withdrawals tab of System Options: administrators only. */
 export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.withdrawals;
-  const adminOnly = app.requireRole(ROLES.admin);
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
 
   app.route({
     method: GET_CONSENT_WITHDRAWAL_USERS.method,
     url: GET_CONSENT_WITHDRAWAL_USERS.path,
-    onRequest: adminOnly,
-    config: { rateLimit: reads },
+    config: { access: 'withdrawals.view', rateLimit: reads },
     schema: {
       tags,
       summary:
@@ -55,8 +53,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CONSENT_WITHDRAWAL_USERS_SUMMARY.method,
     url: GET_CONSENT_WITHDRAWAL_USERS_SUMMARY.path,
-    onRequest: app.dashboardAccess('withdrawals'),
-    config: { rateLimit: reads },
+    config: { access: 'dashboards.view', dashboard: 'withdrawals', rateLimit: reads },
     schema: {
       tags,
       summary:
@@ -74,8 +71,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_CONSENT_MANUAL_WITHDRAW.method,
     url: GET_CONSENT_MANUAL_WITHDRAW.path,
-    onRequest: adminOnly,
-    config: { rateLimit: reads },
+    config: { access: 'withdrawals.view', rateLimit: reads },
     schema: {
       tags,
       summary:
@@ -91,8 +87,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_CONSENT_MANUAL_WITHDRAW.method,
     url: POST_CONSENT_MANUAL_WITHDRAW.path,
-    onRequest: adminOnly,
-    config: { rateLimit: writes },
+    config: { access: 'withdrawals.record', rateLimit: writes },
     schema: {
       tags,
       summary:
@@ -109,8 +104,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: DELETE_CONSENT_MANUAL_WITHDRAW.method,
     url: DELETE_CONSENT_MANUAL_WITHDRAW.path,
-    onRequest: adminOnly,
-    config: { rateLimit: writes },
+    config: { access: 'withdrawals.delete', rateLimit: writes },
     schema: {
       tags,
       summary: 'Deletes the pending request of an address, so it is never carried out (administrators)',

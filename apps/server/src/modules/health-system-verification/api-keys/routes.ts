@@ -23,15 +23,13 @@ const security = [{ bearerAuth: [] }];
 /** The health systems' API keys in System Options → Health System Verification: administrators only. */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.apiKeys;
-  const adminOnly = app.requireRole(ROLES.admin);
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
 
   app.route({
     method: GET_HEALTH_SYSTEM_API_KEYS.method,
     url: GET_HEALTH_SYSTEM_API_KEYS.path,
-    onRequest: adminOnly,
-    config: { rateLimit: reads },
+    config: { access: 'apiKeys.view', rateLimit: reads },
     schema: {
       tags,
       summary:
@@ -47,8 +45,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_HEALTH_SYSTEM_API_KEYS.method,
     url: POST_HEALTH_SYSTEM_API_KEYS.path,
-    onRequest: adminOnly,
-    config: { rateLimit: writes },
+    config: { access: 'apiKeys.manage', rateLimit: writes },
     schema: {
       tags,
       summary:
@@ -65,8 +62,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: DELETE_HEALTH_SYSTEM_API_KEYS.method,
     url: DELETE_HEALTH_SYSTEM_API_KEYS.path,
-    onRequest: adminOnly,
-    config: { rateLimit: writes },
+    config: { access: 'apiKeys.manage', rateLimit: writes },
     schema: {
       tags,
       summary: 'Revokes a key: from then on the push API answers it 401 (administrators)',

@@ -52,16 +52,15 @@ function idListErrors(error: FastifyError, request: FastifyRequest, reply: Fasti
 /** The Health System Verification tab of System Options: administrators only. */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.verification;
-  const onRequest = app.requireRole(ROLES.admin);
-  const reads = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) } };
+  const reads = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
   const idLists = { bodyLimit: ID_LIST_BODY_LIMIT, errorHandler: idListErrors };
-  const writes = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) } };
+  const writes = { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) };
   const from = (request: FastifyRequest) => ({ ip: request.ip });
 
   app.route({
     method: POST_HEALTH_SYSTEM_VERIFICATION.method,
     url: POST_HEALTH_SYSTEM_VERIFICATION.path,
-    ...reads,
+    config: { access: 'verification.view', ...reads },
     ...idLists,
     schema: {
       tags,
@@ -81,7 +80,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS.method,
     url: GET_HEALTH_SYSTEM_VERIFICATION_HEALTH_SYSTEMS.path,
-    ...reads,
+    config: { access: 'verification.view', ...reads },
     schema: {
       tags,
       summary: 'Every onboarded health system, active or not, by name: value and name (administrators)',
@@ -94,7 +93,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_HEALTH_SYSTEM_VERIFICATION.method,
     url: PUT_HEALTH_SYSTEM_VERIFICATION.path,
-    ...writes,
+    config: { access: 'verification.edit', ...writes },
     ...idLists,
     schema: {
       tags,
@@ -118,7 +117,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS.method,
     url: POST_HEALTH_SYSTEM_VERIFICATION_NOT_EXISTS.path,
-    ...reads,
+    config: { access: 'verification.edit', ...reads },
     ...idLists,
     schema: {
       tags,
@@ -136,7 +135,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES.method,
     url: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES.path,
-    ...reads,
+    config: { access: 'verification.view', ...reads },
     schema: {
       tags,
       summary:
@@ -153,7 +152,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV.method,
     url: GET_HEALTH_SYSTEM_VERIFICATION_BATCHES_RESULT_CSV.path,
-    ...reads,
+    config: { access: 'verification.view', ...reads },
     schema: {
       tags,
       summary:
@@ -176,7 +175,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO.method,
     url: POST_HEALTH_SYSTEM_VERIFICATION_BATCHES_UNDO.path,
-    ...writes,
+    config: { access: 'verification.edit', ...writes },
     schema: {
       tags,
       summary:

@@ -16,8 +16,7 @@ export const settingChangesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SETTINGS_CHANGES.method,
     url: GET_SETTINGS_CHANGES.path,
-    onRequest: app.requireRole(ROLES.admin),
-    config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+    config: { access: 'settings.view', rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
     schema: {
       tags: ['settings'],
       summary:

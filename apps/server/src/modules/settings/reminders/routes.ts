@@ -20,15 +20,13 @@ const security = [{ bearerAuth: [] }];
 /** The reminder schedules of System Options: administrators only. */
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings.reminders;
-  const onRequest = app.requireRole(ROLES.admin);
   const read = { rateLimit: perIpRateLimit(app.env, 120, 60_000) };
   const write = { rateLimit: perIpRateLimit(app.env, 60, 60_000) };
 
   app.route({
     method: GET_SETTINGS_REMINDER.method,
     url: GET_SETTINGS_REMINDER.path,
-    onRequest,
-    config: read,
+    config: { access: 'settings.view', ...read },
     schema: {
       tags,
       summary: 'A reminder schedule: days after its event, with its version (administrators)',
@@ -41,8 +39,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_SETTINGS_REMINDER.method,
     url: POST_SETTINGS_REMINDER.path,
-    onRequest,
-    config: write,
+    config: { access: 'settings.edit', ...write },
     schema: {
       tags,
       summary:
@@ -60,8 +57,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: DELETE_SETTINGS_REMINDER.method,
     url: DELETE_SETTINGS_REMINDER.path,
-    onRequest,
-    config: write,
+    config: { access: 'settings.edit', ...write },
     schema: {
       tags,
       summary: 'Removes one reminder; 404 when it no longer exists (administrators)',

@@ -18,13 +18,11 @@ const security = [{ bearerAuth: [] }];
 /** The security policy editor of System Options: administrators only. */
 export const securityPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.settings.securityPolicy;
-  const onRequest = app.requireRole(ROLES.admin);
 
   app.route({
     method: GET_SETTING_SECURITY_POLICY_CONFIG.method,
     url: GET_SETTING_SECURITY_POLICY_CONFIG.path,
-    onRequest,
-    config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+    config: { access: 'settings.view', rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
     schema: {
       tags,
       summary: 'The security policy, each rule’s message in English and Spanish, and its version (administrators)',
@@ -36,8 +34,7 @@ export const securityPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_SETTING_SECURITY_POLICY_CONFIG.method,
     url: PUT_SETTING_SECURITY_POLICY_CONFIG.path,
-    onRequest,
-    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    config: { access: 'settings.edit', rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
     schema: {
       tags,
       summary:

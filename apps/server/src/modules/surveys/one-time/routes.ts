@@ -53,17 +53,15 @@ function tooLarge(error: FastifyError, request: FastifyRequest, reply: FastifyRe
 /** The One Time Surveys tab of System Options: administrators only. */
 export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { admin, reports } = app.services.oneTimeSurveys;
-  const onRequest = app.requireRole(ROLES.admin);
   const from = (request: FastifyRequest) => ({ userId: request.auth!.userId, ip: request.ip });
   const documented = <S extends object>(summary: string, schema: S) => ({ tags, summary, security, ...schema });
-  const read = { onRequest, config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) } };
+  const read = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
   // Saves and checks carry a whole participant list.
   const listWrite = {
-    onRequest,
-    config: { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) },
+    config: { access: 'settings.edit', rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) },
     bodyLimit: LIST_BODY_LIMIT,
     errorHandler: tooLarge,
-  };
+  } as const;
   const saveSchema = { body: ZOneTimeSurveyInput, response: { 200: ZOneTimeSavedReply, ...refusals } };
 
   app.route({
@@ -112,7 +110,7 @@ export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_ONE_TIME.method,
     url: GET_SURVEY_ONE_TIME.path,
-    ...read,
+    config: { access: 'settings.view', ...read },
     schema: documented(
       `The one-time surveys, paged (sizes ${ONE_TIME_LIST_SIZES.join(', ')}), by effectiveStartDate newest ` +
         'first unless sorted otherwise, with their state and figures (administrators)',
@@ -124,7 +122,7 @@ export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_ONE_TIME_DETAIL.method,
     url: GET_SURVEY_ONE_TIME_DETAIL.path,
-    ...read,
+    config: { access: 'settings.view', ...read },
     schema: documented('One one-time survey with its current form definition (administrators)', {
       querystring: ZSurveyIdQuery,
       response: { 200: ZOneTimeDetailReply, ...lookupRefusals },
@@ -135,7 +133,7 @@ export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_ONE_TIME_USERS.method,
     url: GET_SURVEY_ONE_TIME_USERS.path,
-    ...read,
+    config: { access: 'settings.view', ...read },
     schema: documented(
       `A one-time survey's participants by e-mail, paged (sizes ${ONE_TIME_USER_SIZES.join(', ')}), with when ` +
         'each was invited and how far they got (administrators)',
@@ -147,7 +145,7 @@ export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_ONE_TIME_FAILURE.method,
     url: GET_SURVEY_ONE_TIME_FAILURE.path,
-    ...read,
+    config: { access: 'settings.view', ...read },
     schema: documented(
       "A one-time survey's participants not initiated, by e-mail, with the reason: withdrawn, emailsOff, " +
         'addressRefused or deliveryFailed (administrators)',
@@ -159,7 +157,7 @@ export const oneTimeSurveyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_ONE_TIME_STATS.method,
     url: GET_SURVEY_ONE_TIME_STATS.path,
-    ...read,
+    config: { access: 'settings.view', ...read },
     schema: documented(
       'How many one-time surveys in all, upcoming, in progress and completed, and the ten highest submission ' +
         'rates (0 to 100) of those whose invitations went out (administrators)',

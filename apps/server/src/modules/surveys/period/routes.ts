@@ -25,8 +25,7 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_CONFIG_PERIOD.method,
     url: GET_SURVEY_CONFIG_PERIOD.path,
-    onRequest: app.requireRole(ROLES.admin),
-    config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+    config: { access: 'settings.view', rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
     schema: {
       tags: ['surveys'],
       summary: 'The survey period: days a survey round stays open, with its version (administrators)',
@@ -41,8 +40,7 @@ export const surveyPeriodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_SURVEY_CONFIG_PERIOD.method,
     url: PUT_SURVEY_CONFIG_PERIOD.path,
-    onRequest: app.requireRole(ROLES.admin),
-    config: { rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    config: { access: 'settings.edit', rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
     schema: {
       tags: ['surveys'],
       summary:

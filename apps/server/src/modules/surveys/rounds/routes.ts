@@ -34,7 +34,6 @@ const refusals = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZE
 /** The participant's surveys: patients only, each sees only their own. */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const surveys = app.services.surveys;
-  const onRequest = app.requireRole(ROLES.patient);
   const reads = { rateLimit: perIpRateLimit(app.env, 300, MINUTE_MS) };
   // Saving happens on every page turn and on leaving: generous, but bounded.
   const writes = { rateLimit: perIpRateLimit(app.env, 240, MINUTE_MS) };
@@ -42,8 +41,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_NOTIFICATION.method,
     url: GET_SURVEY_NOTIFICATION.path,
-    onRequest,
-    config: reads,
+    config: { access: 'patient', ...reads },
     schema: {
       tags,
       summary: 'Whether a round questionnaire or a one-time survey waits for the participant',
@@ -56,8 +54,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_WIDGET.method,
     url: GET_SURVEY_WIDGET.path,
-    onRequest,
-    config: reads,
+    config: { access: 'patient', ...reads },
     schema: {
       tags,
       summary: 'The Surveys screen: the open round, past surveys, one-time surveys, whether the tour was seen',
@@ -70,8 +67,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_SURVEY_TOUR.method,
     url: POST_SURVEY_TOUR.path,
-    onRequest,
-    config: writes,
+    config: { access: 'patient', ...writes },
     schema: {
       tags,
       summary: 'Records that the welcome tour was finished or skipped',
@@ -87,8 +83,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_SURVEY_START.method,
     url: POST_SURVEY_START.path,
-    onRequest,
-    config: writes,
+    config: { access: 'patient', ...writes },
     schema: {
       tags,
       summary: 'Starts a questionnaire of an open round or one-time survey (or finds the one already started)',
@@ -103,8 +98,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_RESPONSE.method,
     url: GET_SURVEY_RESPONSE.path,
-    onRequest,
-    config: reads,
+    config: { access: 'patient', ...reads },
     schema: {
       tags,
       summary: 'A questionnaire in the version being answered, with the answers saved so far',
@@ -119,8 +113,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_SURVEY_RESPONSE.method,
     url: PUT_SURVEY_RESPONSE.path,
-    onRequest,
-    config: writes,
+    config: { access: 'patient', ...writes },
     schema: {
       tags,
       summary: 'Saves the answers so far and the page the participant is on',
@@ -136,8 +129,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_SURVEY_RESPONSE_SUBMIT.method,
     url: POST_SURVEY_RESPONSE_SUBMIT.path,
-    onRequest,
-    config: { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) },
+    config: { access: 'patient', rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) },
     schema: {
       tags,
       summary: 'Submits the questionnaire: once, inside its window, with every required answer',

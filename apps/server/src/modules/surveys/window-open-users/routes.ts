@@ -22,16 +22,12 @@ const security = [{ bearerAuth: [] }];
 /** The Survey Window Open Users tab of System Options: administrators only. */
 export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.openedUsers;
-  const onRequest = app.requireRole(ROLES.admin);
-  // The figures, unlike the list of participants, are the built-in dashboard's: its token opens them too.
-  const dashboard = app.dashboardAccess('survey-window-open-users');
   const config = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
 
   app.route({
     method: GET_SURVEY_OPENED_USERS.method,
     url: GET_SURVEY_OPENED_USERS.path,
-    onRequest,
-    config,
+    config: { access: 'surveyWindow.view', ...config },
     schema: {
       tags,
       summary:
@@ -49,8 +45,7 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_REPORT_COUNT.method,
     url: GET_SURVEY_REPORT_COUNT.path,
-    onRequest: dashboard,
-    config,
+    config: { access: 'dashboards.view', dashboard: 'survey-window-open-users', ...config },
     schema: {
       tags,
       summary:
@@ -66,8 +61,7 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_SURVEY_REPORT_COMPLETION.method,
     url: GET_SURVEY_REPORT_COMPLETION.path,
-    onRequest: dashboard,
-    config,
+    config: { access: 'dashboards.view', dashboard: 'survey-window-open-users', ...config },
     schema: {
       tags,
       summary:

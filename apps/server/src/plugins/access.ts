@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE, ROLES } from '@portal/shared/constants';
+import { DASHBOARD_TOKEN_HEADER, type DashboardId } from '@portal/shared/analytics-dashboards/analytics-dashboards';
+import { can, isStaffRole, type Permission } from '@portal/shared/staff/roles';
+import { requestLanguage, translate } from '../lib/localize';
+import type { DashboardTokens } from '../modules/analytics-dashboards/dashboard-tokens';
+import type { VerifiedAccess } from '../security/verified-access';
+
+/**
+ * Who may make a call, declared on every route of the API:
+ * - `public`: anyone;
+ * - `apiKey`: a health system's API key, checked by the route's own hooks;
+ * - `signedIn`: any open session;
+ * - `patient`: a participant's session;
+ * - `staff`: any staff member's session;
+ * - a permission: a staff member whose role has it (see `ROLE_PERMISSIONS`).
+ */
+export type RouteAccess = 'public' | 'apiKey' | 'signedIn' | 'patient' | 'staff' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may make the call; a route of the API without it is refused when it is registered. */
+    access?: RouteAccess;
+    /** A dashboard's data call: its dashboard token stands in for a session (the permission still applies without one). */
+    dashboard?: DashboardId;
+    /** The message key of the 403 of a role that may not make the call. */
+    forbidden?: string;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of an authenticated call. */
+    auth?: VerifiedAccess;
+  }
+  interface FastifyInstance {
+    /** Every API route with the access it declares, in the order they were registered. */
+    readonly routeAccess: { method: string; url: string; access: RouteAccess }[];
+    /** Checks a request against an access rule as the API's routes are checked; replies 401 or 403 when it fails. */
+    checkAccess(request: FastifyRequest, reply: FastifyReply, access: RouteAccess): Promise<void>;
+  }
+}
+
+/** The bearer token of `Authorization: Bearer <token>`, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** Whether a verified caller meets an access rule that needs a session. */
+function allowed(auth: VerifiedAccess, access: Exclude<RouteAccess, 'public' | 'apiKey'>): boolean {
+  switch (access) {
+    case 'signedIn':
+      return true;
+    case 'patient':
+      return auth.role === ROLES.patient;
+    case 'staff':
+      return auth.role === ROLES.admin && isStaffRole(auth.staffRole);
+    default:
+      return auth.role === ROLES.admin && can(auth.staffRole, access);
+  }
+}
+
+/**
+ * The API's one authorization layer. Every route under the API's base path declares its access (a route without
+ * one stops the server from starting), and this checks it before any other hook of the route: deny by default.
+ * Role and health systems come from the database with the session on every call, so a change applies at once.
+ */
+export function registerAccess(
+  app: FastifyInstance,
+  authenticate: (token: string) => Promise<VerifiedAccess | undefined>,
+  dashboardTokens: DashboardTokens,
+) {
+  const deny = (request: FastifyRequest, reply: FastifyReply, code: 401 | 403, message: string) =>
+    reply.code(code).send({ status: false, message: translate(requestLanguage(request), message) });
+
+  const routeAccess: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', routeAccess);
+  app.addHook('onRoute', (route) => {
+    if (!route.url?.startsWith(API_BASE)) return;
+    const access = route.config?.access;
+    const methods = [route.method].flat();
+    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access)`);
+    for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+  });
+
+  async function checkAccess(request: FastifyRequest, reply: FastifyReply, access: RouteAccess) {
+    if (access === 'public' || access === 'apiKey') return;
+    const dashboard = request.routeOptions.config.dashboard;
+    const dashboardToken = request.headers[DASHBOARD_TOKEN_HEADER];
+    if (dashboard && dashboardToken !== undefined) {
+      const check =
+        typeof dashboardToken === 'string'
+          ? await dashboardTokens.check(dashboardToken, app.clock.now())
+          : { ok: false as const };
+      if (!check.ok) return deny(request, reply, 401, 'dashboards.linkExpired');
+      if (check.dashboardId !== dashboard) return deny(request, reply, 403, 'dashboards.otherDashboard');
+      return;
+    }
+    const token = bearerToken(request);
+    const auth = token ? await authenticate(token) : undefined;
+    if (!auth) return deny(request, reply, 401, 'error.unauthorized');
+    request.auth = auth;
+    if (!allowed(auth, access))
+      return deny(request, reply, 403, request.routeOptions.config.forbidden ?? 'error.forbidden');
+  }
+  app.decorate('checkAccess', checkAccess);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access) await checkAccess(request, reply, access);
+  });
+}
