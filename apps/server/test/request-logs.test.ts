@@ -101,7 +101,7 @@ describe('Request logs', () => {
       env: { CAPTCHA_ENABLED: 'false' },
       logger: log.options,
       configure: (app) => {
-        app.post(`${API}/log-test/fails`, async () => {
+        app.post(`${API}/log-test/fails`, { config: { access: 'signedIn' } }, async () => {
           throw new Error('the answers could not be stored');
         });
       },

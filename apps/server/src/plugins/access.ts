@@ -9,13 +9,13 @@ import type { VerifiedAccess } from '../security/verified-access';
 /**
  * Who may make a call, declared on every route of the API:
  * - `public`: anyone;
- * - `apiKey`: a health system's API key, checked by the route's own hooks;
+ * - `ownKey`: a key of the call's own (a health system's API key, the metrics token), checked by its own hooks;
  * - `signedIn`: any open session;
  * - `patient`: a participant's session;
  * - `staff`: any staff member's session;
  * - a permission: a staff member whose role has it (see `ROLE_PERMISSIONS`).
  */
-export type RouteAccess = 'public' | 'apiKey' | 'signedIn' | 'patient' | 'staff' | Permission;
+export type RouteAccess = 'public' | 'ownKey' | 'signedIn' | 'patient' | 'staff' | Permission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,7 +45,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Whether a verified caller meets an access rule that needs a session. */
-function allowed(auth: VerifiedAccess, access: Exclude<RouteAccess, 'public' | 'apiKey'>): boolean {
+function allowed(auth: VerifiedAccess, access: Exclude<RouteAccess, 'public' | 'ownKey'>): boolean {
   switch (access) {
     case 'signedIn':
       return true;
@@ -82,7 +82,7 @@ export function registerAccess(
   });
 
   async function checkAccess(request: FastifyRequest, reply: FastifyReply, access: RouteAccess) {
-    if (access === 'public' || access === 'apiKey') return;
+    if (access === 'public' || access === 'ownKey') return;
     const dashboard = request.routeOptions.config.dashboard;
     const dashboardToken = request.headers[DASHBOARD_TOKEN_HEADER];
     if (dashboard && dashboardToken !== undefined) {

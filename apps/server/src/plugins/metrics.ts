@@ -117,7 +117,7 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
           .code(401)
           .send({ status: false, message: translate(requestLanguage(request), 'service.metricsTokenRequired') });
       },
-      config: { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
+      config: { access: 'ownKey', rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) },
       schema: {
         tags: ['health'],
         summary: 'Prometheus metrics in the text format, with METRICS_TOKEN as the bearer token (404 when unset)',

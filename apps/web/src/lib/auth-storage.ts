@@ -1,10 +1,13 @@
 import { LANGUAGE_COOKIE, TOKEN_STORAGE_KEY, ROLES } from '@portal/shared/constants';
 import type { TAccessTokenResponse } from '@portal/shared/auth/login';
 import { ZStoredAuth, ZTokenClaims, type TStoredAuth, type TTokenClaims } from '@portal/shared/auth/token-claims';
+import { isStaffRole, type StaffRole } from '@portal/shared/staff/roles';
 
 export interface StoredSession {
   claims: TTokenClaims;
   isAdmin: boolean;
+  /** A staff member's role, from the token's realm roles; undefined for a participant. */
+  staffRole: StaffRole | undefined;
   /** When the access token expires, on this device's clock (see `saveTokens`). */
   expiresAtMs: number;
   refreshToken: string;
@@ -46,6 +49,7 @@ export function readStoredSession(nowMs: number = Date.now()): StoredSession | n
     return {
       claims,
       isAdmin: claims.realm_access.roles.includes(ROLES.admin),
+      staffRole: claims.realm_access.roles.find(isStaffRole),
       expiresAtMs,
       refreshToken: stored.refresh_token,
     };

@@ -64,7 +64,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     method: GET_HEALTH_SYSTEM_API_PARTICIPANTS.method,
     url: GET_HEALTH_SYSTEM_API_PARTICIPANTS.path,
     onRequest,
-    config: { access: 'apiKey' },
+    config: { access: 'ownKey' },
     schema: {
       tags,
       summary:
@@ -82,7 +82,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     method: POST_HEALTH_SYSTEM_API_VERIFICATIONS.method,
     url: POST_HEALTH_SYSTEM_API_VERIFICATIONS.path,
     onRequest,
-    config: { access: 'apiKey' },
+    config: { access: 'ownKey' },
     bodyLimit: PUSH_BODY_LIMIT,
     schema: {
       tags,
