@@ -5,6 +5,7 @@ import { freshStartAt, signIn, signInAdmin, UNAUTHORIZED, useAuthApp } from './a
 import { signConsent } from './consent-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { registerParticipant } from './registration-helpers';
+import { signedInStaff } from './staff-helpers';
 import { createOneTimeSurvey, DAY_MS, saveAnswers, startRound, submitRound, widget } from './survey-helpers';
 
 async function dashboard<T = TParticipantDashboard>(t: TestApp, token: string): Promise<T> {
@@ -145,5 +146,23 @@ describeOnDatabase('Home dashboard', (target) => {
     t.clock.advance(31 * DAY_MS);
     const later = await dashboard<TAdminDashboard>(t, (await signInAdmin(t)).access_token);
     expect(later.questionnaires.submittedLast30Days).toBe(0);
+  });
+
+  it('gives a coordinator the same summary of their own health systems’ participants only', async () => {
+    const t = testApp();
+    // Riverside has no participant in the seed; the demo participant is Geisinger's.
+    const riverside = await signedInParticipant(t, { healthSystem: 'riverside', healthSystemConsent: true });
+    await signConsent(t, riverside.tokens.access_token);
+    await submitRound(t, riverside.tokens.access_token);
+    await registerParticipant(t, { healthSystem: 'riverside', healthSystemConsent: true }); // never activated
+    await signedInParticipant(t, { healthSystem: 'geisinger', healthSystemConsent: true });
+
+    const coordinator = await signedInStaff(t, { role: 'coordinator', healthSystems: ['riverside'] });
+    const summary = await dashboard<TAdminDashboard>(t, coordinator.token);
+    expect(summary).toEqual({
+      role: 'admin',
+      participants: { registered: 2, awaitingActivation: 1, awaitingConsent: 0, consented: 1, withdrawn: 0 },
+      questionnaires: { submittedLast30Days: 3, inProgress: 0 },
+    });
   });
 });

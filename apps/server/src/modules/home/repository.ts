@@ -2,6 +2,7 @@ import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { hasConsentSql } from '../../db/consent-state';
 import { surveyResponses, users } from '../../db/schema';
+import { inScope, type ParticipantScope } from '../../security/participant-scope';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -10,8 +11,8 @@ export async function findFirstName(db: Reader, userId: string): Promise<string 
   return row?.firstName;
 }
 
-/** Participant accounts by where they stand, counted in one pass over the users table. */
-export async function countParticipants(db: Reader) {
+/** Participant accounts in the scope by where they stand, counted in one pass over the users table. */
+export async function countParticipants(db: Reader, scope: ParticipantScope) {
   const [row] = await db
     .select({
       registered: count(),
@@ -22,18 +23,20 @@ export async function countParticipants(db: Reader) {
       withdrawn: count(sql`case when ${users.status} = 'withdrawn' then 1 end`),
     })
     .from(users)
-    .where(eq(users.role, 'patient'));
+    .where(and(eq(users.role, 'patient'), inScope(users.healthSystem, scope)));
   return row!;
 }
 
-/** Questionnaires submitted since a moment, and those started but not yet submitted. */
-export async function countQuestionnaires(db: Reader, since: Date) {
+/** Questionnaires of participants in the scope submitted since a moment, and those started but not yet submitted. */
+export async function countQuestionnaires(db: Reader, since: Date, scope: ParticipantScope) {
+  const scoped = inScope(users.healthSystem, scope);
+  const responses = () => {
+    const query = db.select({ value: count() }).from(surveyResponses);
+    return scoped ? query.innerJoin(users, eq(users.id, surveyResponses.userId)) : query;
+  };
   const [[submitted], [inProgress]] = await Promise.all([
-    db
-      .select({ value: count() })
-      .from(surveyResponses)
-      .where(and(isNotNull(surveyResponses.submittedAt), gte(surveyResponses.submittedAt, since))),
-    db.select({ value: count() }).from(surveyResponses).where(isNull(surveyResponses.submittedAt)),
+    responses().where(and(isNotNull(surveyResponses.submittedAt), gte(surveyResponses.submittedAt, since), scoped)),
+    responses().where(and(isNull(surveyResponses.submittedAt), scoped)),
   ]);
   return { submittedLast30Days: submitted!.value, inProgress: inProgress!.value };
 }

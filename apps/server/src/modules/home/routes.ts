@@ -3,6 +3,7 @@ import { ROLES } from '@portal/shared/constants';
 import { ZDashboardReply, GET_DASHBOARD } from '@portal/shared/home/home';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { perIpRateLimit } from '../../plugins/rate-limits';
+import { scopeOf } from '../../security/participant-scope';
 
 /** `GET /dashboard` (under /common-server like every call): the signed-in home page's data. */
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId, role } = request.auth!;
       return {
         status: true,
-        data: role === ROLES.admin ? await home.admin() : await home.participant(userId),
+        data: role === ROLES.admin ? await home.staff(scopeOf(request.auth!)) : await home.participant(userId),
       };
     },
   });

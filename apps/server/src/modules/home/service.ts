@@ -4,6 +4,7 @@ import type { TSurveyWidget } from '@portal/shared/surveys/survey-entries';
 import { DAY_MS } from '@portal/shared/durations';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../providers/clock/clock';
+import type { ParticipantScope } from '../../security/participant-scope';
 import { countParticipants, countQuestionnaires, findFirstName } from './repository';
 
 const THIRTY_DAYS_MS = 30 * DAY_MS;
@@ -43,9 +44,13 @@ export function createHomeService({
       };
     },
 
-    async admin(): Promise<TAdminDashboard> {
+    /** A staff member's summary, of the participants in their scope. */
+    async staff(scope: ParticipantScope): Promise<TAdminDashboard> {
       const since = new Date(clock.now().getTime() - THIRTY_DAYS_MS);
-      const [participants, questionnaires] = await Promise.all([countParticipants(db), countQuestionnaires(db, since)]);
+      const [participants, questionnaires] = await Promise.all([
+        countParticipants(db, scope),
+        countQuestionnaires(db, since, scope),
+      ]);
       return { role: 'admin', participants, questionnaires };
     },
   };
