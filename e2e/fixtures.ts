@@ -37,7 +37,8 @@ export function storedSession(role: Role, { expiresInSeconds = 300 } = {}) {
     exp: now + expiresInSeconds,
     iat: now,
     azp: 'portal',
-    realm_access: { roles: [role] },
+    // A staff member's token carries the realm role admin and their staff role.
+    realm_access: { roles: role === 'admin' ? ['admin', 'studyAdmin'] : [role] },
   };
   const accessToken = `${base64url({ alg: 'RS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
   return JSON.stringify({ access_token: accessToken, refresh_token: 'refresh' });
