@@ -58,3 +58,39 @@ export async function signedInStaff(t: TestApp, options: StaffMemberOptions) {
   const tokens = await signIn(t, member.email, STAFF_PASSWORD);
   return { ...member, token: tokens.access_token };
 }
+
+/** The base path of the Staff tab's calls. */
+export const STAFF = '/staff';
+
+/** The ids of the seeded health systems, by database value (`geisinger`, and `riverside` with the demo content). */
+export async function healthSystemIdsByValue(t: TestApp): Promise<Record<string, string>> {
+  const rows = await t.db.select({ id: healthSystems.id, value: healthSystems.databaseValue }).from(healthSystems);
+  return Object.fromEntries(rows.map((row) => [row.value, row.id]));
+}
+
+/** A complete invitation of the Staff tab's form, with overrides. */
+export const staffInvitation = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Rosa',
+  lastName: 'Méndez',
+  email: 'rosa.mendez@staff.example.org',
+  role: 'analyst',
+  healthSystemIds: [],
+  language: 'en',
+  ...overrides,
+});
+
+/** The invitation links e-mailed to an address so far, oldest first. */
+export async function invitationLinks(t: TestApp, email: string): Promise<string[]> {
+  await t.app.services.mailer.idle();
+  return t.mail.to(email).flatMap((mail) => mail.links);
+}
+
+/** The token of an invitation link: it travels in the address's fragment (`#token=`). */
+export const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '';
+
+/** The newest invitation token e-mailed to an address. */
+export async function latestInvitationToken(t: TestApp, email: string): Promise<string> {
+  const link = (await invitationLinks(t, email)).at(-1);
+  if (!link) throw new Error(`no invitation e-mail for ${email}`);
+  return tokenOf(link);
+}

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { call } from '../api/call';
-import { envelope } from '../api/envelope';
+import { envelope, ZFieldError } from '../api/envelope';
 import { pageOf, pageQuery } from '../api/paging';
 import { LANGUAGES } from '../constants';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, REGISTRATION_MESSAGES } from '../registration/registration-form';
 import { STAFF_ROLES } from './roles';
 
 /** Message keys of the Staff tab, its calls and the invitation page. */
@@ -74,7 +74,10 @@ export const ZStaffMember = z.object({
   language: z.enum(LANGUAGES),
   /** ISO 8601; null until their first sign-in. */
   lastSignInAt: z.string().nullable(),
-  /** ISO 8601: when the open invitation's link expires; null when none is open. */
+  /**
+   * ISO 8601, for an invited person: when their unused invitation link expires, or expired (the table then says
+   * so, and a resend sends a new one); null for everyone else.
+   */
   invitationExpiresAt: z.string().nullable(),
 });
 export type TStaffMember = z.output<typeof ZStaffMember>;
@@ -83,10 +86,16 @@ export const ZStaffPageReply = envelope(pageOf(ZStaffMember));
 const name = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(STAFF_NAME_MAX, M.nameTooLong);
 
-/** A role and, for a scoped role, the health systems (ids) it is limited to. */
+/**
+ * A role and, for a scoped role, the health systems (ids) it is limited to: at least one for a scoped role; for any
+ * other role they are ignored, and the member is limited to none.
+ */
 export const ZStaffAccess = z.object({
   role: z.enum(STAFF_ROLES, { error: M.roleInvalid }),
-  healthSystemIds: z.array(z.uuid({ error: M.healthSystemUnknown })).max(100).default([]),
+  healthSystemIds: z
+    .array(z.uuid({ error: M.healthSystemUnknown }))
+    .max(100)
+    .default([]),
 });
 
 /** `POST /staff/invitation`. */
@@ -110,9 +119,16 @@ export const ZStaffIdParams = z.object({ id: z.uuid({ error: M.notFound }) });
 export const ZStaffMemberReply = envelope(ZStaffMember);
 
 /** `POST /staff-invitation/verify`: the link's token (from the page address's fragment, never its query). */
-export const ZInvitationToken = z.object({ token: z.string().min(1).max(200) });
+export const ZInvitationToken = z.object({
+  token: z.string({ error: M.invitationInvalid }).min(1, M.invitationInvalid).max(200, M.invitationInvalid),
+});
 export const ZInvitationVerifyReply = envelope(
   z.object({ email: z.string(), firstName: z.string(), language: z.enum(LANGUAGES) }),
 );
 /** `POST /staff-invitation/accept`: the token and the password chosen under the security policy. */
-export const ZInvitationAccept = ZInvitationToken.extend({ password: z.string().min(1).max(1024) });
+export const ZInvitationAccept = ZInvitationToken.extend({
+  password: z.string({ error: REGISTRATION_MESSAGES.passwordPolicy }).max(1024, REGISTRATION_MESSAGES.passwordPolicy),
+});
+export type TInvitationAccept = z.input<typeof ZInvitationAccept>;
+/** Refused for the security policy: `data: [{ errorField: 'password', message }]`. */
+export const ZInvitationAcceptReply = envelope(z.array(ZFieldError));

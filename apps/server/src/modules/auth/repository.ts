@@ -16,7 +16,9 @@ import {
 import type { SecurityPolicyRow } from '../../db/security-policy';
 
 /** A staff member's role (null for a participant), read with their account. */
-const staffRoleOfUser = sql<string | null>`(select ${staffMembers.role} from ${staffMembers} where ${staffMembers.userId} = ${users.id})`;
+const staffRoleOfUser = sql<
+  string | null
+>`(select ${staffMembers.role} from ${staffMembers} where ${staffMembers.userId} = ${users.id})`;
 
 /** The database values of the health systems a staff member is limited to (none when they are not limited). */
 const healthSystemsOfUser = sql<string[]>`array(select ${healthSystems.databaseValue} from ${staffHealthSystems}

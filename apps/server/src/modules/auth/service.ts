@@ -45,6 +45,8 @@ const REFUSALS = {
   LOGIN_OTP_EXPIRED: refused(401, 'error.loginOTP.expired', undefined, 'LOGIN_OTP_EXPIRED'),
   SESSION_ENDED: refused(401, 'error.unauthorized', undefined, 'SESSION_ENDED'),
 } satisfies Record<LoginErrorCode, Refusal>;
+/** A staff member whose access was ended: not active either, with words of its own. */
+const DEACTIVATED = refused(403, 'error.login.deactivated', undefined, 'ACCOUNT_NOT_ACTIVE');
 
 /** A password check that takes as long as a real one, for addresses with no account. */
 let decoyHash: Promise<string> | undefined;
@@ -254,6 +256,7 @@ export function createAuthService(deps: AuthDeps) {
         await fail(account, policy, context, 'wrongPassword');
         return REFUSALS.INVALID_CREDENTIALS;
       }
+      if (account.status === 'deactivated') return DEACTIVATED;
       if (account.status !== 'active') return REFUSALS.ACCOUNT_NOT_ACTIVE;
 
       if (account.role === 'patient' && policy.otpEnabledForPatient) {

@@ -7,6 +7,7 @@ import { healthSystemVerifications, registrationTokens, users } from '../../db/s
 /** What registration needs to know of an account: who, in which state, and how to write to them. */
 const accountSummary = {
   id: users.id,
+  role: users.role,
   status: users.status,
   firstName: users.firstName,
   email: users.email,
@@ -50,12 +51,15 @@ export async function insertVerificationRecord(db: Executor, userId: string, hea
 /** Activation links: one works for its own account, once; a newer link withdraws the older ones. */
 export const activationLinks = oneUseCodes(registrationTokens, { key: registrationTokens.tokenHash });
 
-/** Activates a pending account; false when it is not pending (withdrawn, or active already). */
+/**
+ * Activates a participant's pending account; false when it is not pending (withdrawn, or active already) or is a
+ * staff member's (who become active only by accepting their invitation).
+ */
 export async function activatePendingUser(db: Executor, userId: string, now: Date) {
   const updated = await db
     .update(users)
     .set({ status: 'active', activatedAt: now, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.status, 'pending')))
+    .where(and(eq(users.id, userId), eq(users.status, 'pending'), eq(users.role, 'patient')))
     .returning({ id: users.id });
   return updated.length === 1;
 }

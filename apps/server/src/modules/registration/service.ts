@@ -204,8 +204,9 @@ export function createRegistrationService(deps: RegistrationDeps) {
     },
 
     /**
-     * `GET /resendActivationEmail`: a new link for an account that is not active yet. The answer is the
-     * same whether or not such an account exists, so it tells nobody which addresses are registered.
+     * `GET /resendActivationEmail`: a new link for a participant's account that is not active yet (an invited staff
+     * member's link is their invitation's). The answer is the same whether or not such an account exists, so it
+     * tells nobody which addresses are registered.
      */
     async resendActivation(query: { email?: string; id?: string }): Promise<Outcome> {
       const subject = query.email?.trim() || query.id?.trim();
@@ -218,7 +219,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         : z.uuid().safeParse(subject).success
           ? await findUserById(db, subject)
           : undefined;
-      if (user?.status === 'pending') {
+      if (user?.status === 'pending' && user.role === 'patient') {
         const at = { now: clock.now(), linkDays: await linkDays() };
         mailer.deliverNow([await db.transaction((tx) => queueActivation(tx, user, at))]);
       }

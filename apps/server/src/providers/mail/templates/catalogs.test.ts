@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import type { Language } from '@portal/shared/constants';
 import { pluralFormProblems, withoutPluralForm } from '@portal/shared/i18n/catalog-check';
+import { STAFF_ROLES } from '@portal/shared/staff/roles';
 import { flattenCatalog, placeholdersOf } from '@portal/shared/i18n/flatten';
 import { activationMail } from './activation';
 import { consentSignedMail, withdrawnMail } from './consent';
@@ -10,6 +11,7 @@ import { oneTimeInvitationMail } from './one-time-invitation';
 import { passwordChangedMail, passwordResetMail } from './password';
 import { consentReminderMail, surveyReminderMail } from './reminders';
 import { renderMail } from './render';
+import { staffInvitationMail } from './staff-invitation';
 import en from './en.json';
 import sp from './sp.json';
 
@@ -63,6 +65,7 @@ function writeEveryMail(language: Language) {
       closesOn: '05/30/2026',
       link,
     }),
+    ...STAFF_ROLES.map((role) => staffInvitationMail(language, { firstName, role, link, days: 7 })),
   ];
   for (const mail of mails) renderMail(language, mail, DEFAULT_CONTACT);
 }
