@@ -17,14 +17,20 @@ export const PARTICIPANTS = 1_000_000;
 
 /**
  * The health systems of the seeded participants: the two the portal ships (Geisinger, and the demo one) and
- * three more, with the share of participants (per cent) each one has.
+ * eight more, ten in all, with the share of participants (per cent) each one has: a coordinator scoped to one
+ * or two of them searches among many other systems' records.
  */
 const EXTRA_HEALTH_SYSTEMS = [
   { databaseValue: 'lakeshore', name: 'Lakeshore Renal Network (bench)' },
   { databaseValue: 'summit', name: 'Summit Kidney Partners (bench)' },
   { databaseValue: 'prairie', name: 'Prairie Health (bench)' },
+  { databaseValue: 'harbor', name: 'Harbor Nephrology (bench)' },
+  { databaseValue: 'valley', name: 'Valley Medical Group (bench)' },
+  { databaseValue: 'northpine', name: 'North Pine Clinics (bench)' },
+  { databaseValue: 'bayview', name: 'Bayview Kidney Center (bench)' },
+  { databaseValue: 'redrock', name: 'Red Rock Health (bench)' },
 ];
-const SHARES = [35, 25, 18, 13, 9];
+const SHARES = [22, 16, 13, 11, 9, 8, 7, 6, 5, 3];
 const VACUUM_ATTEMPTS = 30;
 
 const importServer = (file) => tsImport(pathToFileURL(path.join(root, 'apps/server/src', file)).href, import.meta.url);
@@ -257,6 +263,39 @@ export async function seedVerification(
   }
   timings.totalMs = Math.round(performance.now() - started);
   return { participants, healthSystems: systems.map((s) => s.databaseValue), timings };
+}
+
+/**
+ * A coordinator scoped to the health systems (database values), written as an accepted invitation leaves one:
+ * an active staff account with a password, its role and its health systems.
+ */
+export async function addCoordinator(databaseUrl, { email, password, healthSystems }) {
+  const { hashPassword } = await importServer('security/password-hash.ts');
+  const passwordHash = await hashPassword(password);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query(
+      `insert into users (email, password_hash, role, status, first_name, last_name, activated_at)
+       values ($1, $2, 'admin', 'active', 'Bench', 'Coordinator', now()) returning id`,
+      [email, passwordHash],
+    );
+    const userId = rows[0].id;
+    await client.query(`insert into staff_members (user_id, role) values ($1, 'coordinator')`, [userId]);
+    const added = await client.query(
+      `insert into staff_health_systems (user_id, health_system_id)
+       select $1, id from health_systems where database_value = any($2::text[])`,
+      [userId, healthSystems],
+    );
+    if (added.rowCount !== healthSystems.length) throw new Error(`unknown health systems in ${healthSystems}`);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await client.end();
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

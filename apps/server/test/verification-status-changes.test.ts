@@ -6,6 +6,7 @@ import {
   lockAndFindIdIssues,
   RecordsChangedMeanwhile,
 } from '../src/modules/health-system-verification/status-changes-repository';
+import { EVERY_PARTICIPANT } from '../src/security/participant-scope';
 import { describeOnDatabase } from './helpers';
 import { freshStartAt, useAuthApp } from './auth-helpers';
 import { manyRecords } from './verification-helpers';
@@ -22,7 +23,7 @@ describeOnDatabase('Verification status changes', (target) => {
 
     await expect(
       t.db.transaction(async (tx) => {
-        expect(await lockAndFindIdIssues(tx, ids)).toEqual([]);
+        expect(await lockAndFindIdIssues(tx, EVERY_PARTICIPANT, ids)).toEqual([]);
         // The second participant withdraws in the moment between the check and the write.
         await tx.update(users).set({ status: 'withdrawn' }).where(eq(users.id, ids[1]!));
         await applyStatusChanges(

@@ -13,7 +13,15 @@ export const REQUESTS = '/consent/manual-withdraw';
  */
 export async function withdrawnParticipant(
   t: TestApp,
-  values: { email: string; at: string; reason?: string; firstName?: string; source?: 'participant' | 'manual' },
+  values: {
+    email: string;
+    at: string;
+    reason?: string;
+    firstName?: string;
+    source?: 'participant' | 'manual';
+    /** The health system they chose (a database value); none unless given. */
+    healthSystem?: string;
+  },
 ) {
   const [user] = await t.db
     .insert(users)
@@ -24,6 +32,7 @@ export async function withdrawnParticipant(
       status: 'withdrawn',
       firstName: values.firstName ?? 'Rosa',
       lastName: 'Vega',
+      healthSystem: values.healthSystem,
     })
     .returning({ id: users.id });
   await t.db.insert(consentWithdrawals).values({

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { PortalApp } from '../src/app';
 import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { EVERY_PARTICIPANT } from '../src/security/participant-scope';
 import { buildTestApp, describeEachDatabase, TEST_ADMIN_EMAIL } from './helpers';
 import { twoServerProcesses } from './server-processes';
 import { requestsOf, withdrawalsOf } from './withdrawal-helpers';
@@ -24,6 +25,7 @@ async function adminId(db: Database) {
 async function recordThroughService(app: PortalApp, db: Database, email: string) {
   const outcome = await app.services.withdrawals.request(
     await adminId(db),
+    EVERY_PARTICIPANT,
     { email, reason: 'Asked by letter' },
     { ip: '127.0.0.1' },
   );
@@ -60,9 +62,12 @@ it.skipIf(!serverUrl)(
       const dropped = await studyParticipant(db, 'dropped@example.org');
       await recordThroughService(first, db, 'kept@example.org');
       await recordThroughService(second, db, 'dropped@example.org');
-      const deleted = await second.services.withdrawals.deleteRequest(await adminId(db), 'dropped@example.org', {
-        ip: '127.0.0.1',
-      });
+      const deleted = await second.services.withdrawals.deleteRequest(
+        await adminId(db),
+        EVERY_PARTICIPANT,
+        'dropped@example.org',
+        { ip: '127.0.0.1' },
+      );
       expect(deleted.ok).toBe(true);
 
       clock.advance(3_600_000);

@@ -94,16 +94,16 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       const [admin] = await tx
         .insert(users)
         .values({
-        email: options.adminEmail.toLowerCase(),
-        passwordHash: adminHash,
-        role: 'admin',
-        status: 'active',
-        firstName: 'Study',
-        lastName: 'Administrator',
-        language: 'en',
-        createdAt: now,
-        updatedAt: now,
-        activatedAt: now,
+          email: options.adminEmail.toLowerCase(),
+          passwordHash: adminHash,
+          role: 'admin',
+          status: 'active',
+          firstName: 'Study',
+          lastName: 'Administrator',
+          language: 'en',
+          createdAt: now,
+          updatedAt: now,
+          activatedAt: now,
         })
         .returning({ id: users.id });
       await tx.insert(staffMembers).values({ userId: admin!.id, role: STUDY_ADMIN, createdAt: now, updatedAt: now });

@@ -65,6 +65,10 @@ export const users = pgTable(
     index('users_health_system_idx')
       .on(t.healthSystem, t.language)
       .where(sql`${t.status} <> 'withdrawn'`),
+    // Withdrawn participants per health system: the Withdrawals list of a staff member scoped to health systems.
+    index('users_withdrawn_health_system_idx')
+      .on(t.healthSystem, t.id)
+      .where(sql`${t.status} = 'withdrawn'`),
     check('users_role_check', sql`${t.role} in ('patient', 'admin')`),
     // A staff member is 'pending' until they accept their invitation, and 'deactivated' when their access ends.
     check('users_status_check', sql`${t.status} in ('pending', 'active', 'withdrawn', 'deactivated')`),

@@ -61,7 +61,8 @@ export const healthSystemVerificationCounts = pgTable('health_system_verificatio
  * One change of verification statuses: a single edit, a bulk update, a health system's push, or the undo of a
  * bulk update or push. `status` is the status it set (null for an undo, which restores each earlier one);
  * `skipped` lists the IDs left out with their reason (not found, withdrawn). A batch can be undone within
- * 7 days, once.
+ * 7 days, once. `healthSystems` are those of the participants it names (the records it set, and those it left
+ * out for a reason that names a record): a scoped staff member sees the batch only when every one is theirs.
  */
 export const verificationBatches = pgTable(
   'verification_batches',
@@ -78,6 +79,7 @@ export const verificationBatches = pgTable(
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     undoneBy: uuid('undone_by').references(() => users.id),
     undoBatchId: uuid('undo_batch_id'),
+    healthSystems: varchar('health_systems', { length: 64 }).array().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('verification_batches_created_idx').on(t.source, t.createdAt)],

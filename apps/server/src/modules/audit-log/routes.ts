@@ -13,12 +13,12 @@ import {
   GET_AUDIT_PARTICIPANTS_TIMELINE,
 } from '@portal/shared/audit-log/audit-log';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ROLES } from '@portal/shared/constants';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage } from '../../lib/localize';
 import { sendDataOutcome } from '../../lib/outcome';
 import { sendCsv } from '../../lib/send-csv';
 import { perIpRateLimit } from '../../plugins/rate-limits';
+import { scopeOf } from '../../security/participant-scope';
 
 const tags = ['audit'];
 const security = [{ bearerAuth: [] }];
@@ -91,6 +91,10 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZTimelineReply, 400: ZErrorReply, 404: ZErrorReply },
     },
     handler: async (request, response) =>
-      sendDataOutcome(request, response, await service.timeline(request.params.id, requestLanguage(request))),
+      sendDataOutcome(
+        request,
+        response,
+        await service.timeline(scopeOf(request.auth!), request.params.id, requestLanguage(request)),
+      ),
   });
 };

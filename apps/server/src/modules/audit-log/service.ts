@@ -12,6 +12,7 @@ import { recordAudit } from '../../db/audit';
 import { translate } from '../../lib/localize';
 import { refused, type DataOutcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
+import type { ParticipantScope } from '../../security/participant-scope';
 import { countRecords, listRecords, nextBatch, resolveUserIds, type AuditRow, type ResolvedSearch } from './repository';
 import { csvFile } from '../../lib/csv-stream';
 import { buildTimeline, inLanguage } from './timeline';
@@ -110,9 +111,9 @@ export function createAuditLogService({ db, clock, timeZone }: { db: Database; c
       );
     },
 
-    /** A participant's history, oldest first, in the reader's language. */
-    async timeline(userId: string, language: Language): Promise<DataOutcome<TTimeline>> {
-      const participant = await findParticipant(db, userId);
+    /** A participant's history within the scope, oldest first, in the reader's language. */
+    async timeline(scope: ParticipantScope, userId: string, language: Language): Promise<DataOutcome<TTimeline>> {
+      const participant = await findParticipant(db, scope, userId);
       if (!participant) return refused(404, M.participantNotFound);
       const sources = await findTimelineSources(db, userId);
       return {

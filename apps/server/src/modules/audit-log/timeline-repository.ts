@@ -11,13 +11,15 @@ import {
   users,
   verificationChanges,
 } from '../../db/schema';
+import { inScope, type ParticipantScope } from '../../security/participant-scope';
 
 type Reader = Pick<Database, 'select'>;
 
 /** The most of each kind of event one timeline reads: a participant's history stays one page. */
 export const TIMELINE_SOURCE_LIMIT = 1000;
 
-export async function findParticipant(db: Reader, id: string) {
+/** A participant within the scope, or undefined: one of another health system is not found. */
+export async function findParticipant(db: Reader, scope: ParticipantScope, id: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -30,7 +32,7 @@ export async function findParticipant(db: Reader, id: string) {
       reconsentRequestedAt: users.reconsentRequestedAt,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'patient')));
+    .where(and(eq(users.id, id), eq(users.role, 'patient'), inScope(users.healthSystem, scope)));
   return row;
 }
 

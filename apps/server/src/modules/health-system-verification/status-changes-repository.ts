@@ -1,6 +1,8 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Transaction } from '../../db/client';
-import { verificationBatches } from '../../db/schema';
+import { healthSystemVerifications, verificationBatches } from '../../db/schema';
+import { inScope, type ParticipantScope } from '../../security/participant-scope';
 
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A list as ONE array parameter (`${uuidArray(ids)}`), so 100,000 IDs are one query with one parameter. */
@@ -11,7 +13,7 @@ export const uuidArray = (ids: readonly string[]) => sql`${sql.param(ids)}::uuid
  */
 export const idSet = (ids: readonly string[]) => sql`(select unnest(${uuidArray(ids)}))`;
 
-/** Why an ID of an update is left out: no record (of the health system, when scoped), or the participant withdrew. */
+/** Why an ID of an update is left out: no record (within the caller's scope), or the participant withdrew. */
 export interface IdIssue {
   userId: string;
   reason: 'notFound' | 'withdrawn';
@@ -21,21 +23,26 @@ export interface IdIssue {
 export const byUserId = (a: { userId: string }, b: { userId: string }) =>
   a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 
+/** The reasons of a batch's left-out IDs that name a record (the others name none the caller may see). */
+export const RECORD_REASONS = ['withdrawn', 'changedSince'] as const;
+
+/** The records' columns as `h.…`, the alias the queries give `health_system_verifications`. */
+const h = alias(healthSystemVerifications, 'h');
+
 /**
- * The IDs of `userIds` (lower-case UUIDs) whose record cannot be changed: there is none (or, with `healthSystem`,
- * only one of another health system), or its participant withdrew. Sorted by ID.
+ * The IDs of `userIds` (lower-case UUIDs) whose record cannot be changed: there is none in the scope (one of
+ * another health system is not found, exactly like an ID no one has), or its participant withdrew. Sorted by ID.
  */
 export async function findIdIssues(
   db: Executor,
+  scope: ParticipantScope,
   userIds: readonly string[],
-  scope?: { healthSystem: string },
 ): Promise<IdIssue[]> {
   if (userIds.length === 0) return [];
-  const ofSystem = scope ? sql`and h.health_system = ${scope.healthSystem}` : sql``;
   const result = await db.execute(sql`
     select t.id::text as "userId", case when h.user_id is null then 'notFound' else 'withdrawn' end as reason
     from (select distinct id from unnest(${uuidArray(userIds)}) as ids(id)) t
-    left join health_system_verifications h on h.user_id = t.id ${ofSystem}
+    left join health_system_verifications h on ${and(sql`h.user_id = t.id`, inScope(h.healthSystem, scope))}
     left join users u on u.id = h.user_id
     where h.user_id is null or u.status = 'withdrawn'
     order by t.id`);
@@ -63,16 +70,19 @@ export class RecordsChangedMeanwhile extends Error {
 }
 
 /**
- * Locks the records of `userIds` (so no other update changes them until the transaction ends), then answers
- * the IDs among them that cannot be changed (`findIdIssues`, read after the locks are held).
+ * Locks the records of `userIds` within the scope (so no other update changes them until the transaction ends),
+ * then answers the IDs among them that cannot be changed (`findIdIssues`, read after the locks are held).
  */
 export async function lockAndFindIdIssues(
   tx: Transaction,
+  scope: ParticipantScope,
   userIds: readonly string[],
-  scope?: { healthSystem: string },
 ): Promise<IdIssue[]> {
-  await lockRecords(tx, sql`user_id in ${idSet(userIds)}`);
-  return findIdIssues(tx, userIds, scope);
+  await lockRecords(
+    tx,
+    and(sql`user_id in ${idSet(userIds)}`, inScope(healthSystemVerifications.healthSystem, scope))!,
+  );
+  return findIdIssues(tx, scope, userIds);
 }
 
 /**
@@ -98,13 +108,13 @@ export async function applyStatusChanges(
     skipped: batch.skipped,
     createdAt: now,
   });
-  const applied = await writeChanges(tx, batchId, changes, now, batch.actorId ?? null);
-  if (applied !== new Set(changes.userIds).size) throw new RecordsChangedMeanwhile();
-  await setApplied(tx, batchId, applied);
-  return { batchId, applied };
+  const written = await writeChanges(tx, batchId, changes, now, batch.actorId ?? null);
+  if (written.applied !== new Set(changes.userIds).size) throw new RecordsChangedMeanwhile();
+  await finishBatch(tx, batchId, written);
+  return { batchId, applied: written.applied };
 }
 
-/** Records a batch (its applied count 0 until `setApplied`); answers its id. */
+/** Records a batch (its applied count 0 until `finishBatch`); answers its id. */
 export async function insertBatch(
   tx: Transaction,
   values: Omit<typeof verificationBatches.$inferInsert, 'applied'>,
@@ -116,8 +126,21 @@ export async function insertBatch(
   return row!.id;
 }
 
-export async function setApplied(tx: Transaction, batchId: string, applied: number) {
-  await tx.update(verificationBatches).set({ applied }).where(eq(verificationBatches.id, batchId));
+/**
+ * Sets a batch's applied count and the health systems of the participants it names: the records it set
+ * (`written.healthSystems`) and those it left out for a reason that names a record (`RECORD_REASONS`).
+ */
+export async function finishBatch(tx: Transaction, batchId: string, written: WrittenChanges) {
+  await tx.execute(sql`
+    update verification_batches b set applied = ${written.applied},
+      health_systems = array(
+        select unnest(${sql.param(written.healthSystems)}::varchar[])
+        union
+        select h.health_system from jsonb_array_elements(b.skipped) s
+        join health_system_verifications h on h.user_id = case
+          when s ->> 'reason' = any(${sql.param(RECORD_REASONS)}::text[]) then (s ->> 'userId')::uuid end
+        order by 1)
+    where b.id = ${batchId}::uuid`);
 }
 
 /**
@@ -132,10 +155,16 @@ export async function lockRecords(tx: Transaction, where: SQL) {
     ) locked`);
 }
 
+/** How many records a batch set, and their health systems. */
+export interface WrittenChanges {
+  applied: number;
+  healthSystems: string[];
+}
+
 /**
  * Writes the changes of a batch and sets the records (of participants still in the study), answering how many
- * were set; the caller has locked them (`lockRecords`). Set-based: two array parameters, whatever the number of
- * records.
+ * were set and of which health systems; the caller has locked them (`lockRecords`). Set-based: two array
+ * parameters, whatever the number of records.
  */
 export async function writeChanges(
   tx: Transaction,
@@ -143,8 +172,8 @@ export async function writeChanges(
   changes: { userIds: readonly string[]; statuses: readonly (boolean | null)[] },
   now: Date,
   updatedBy: string | null,
-): Promise<number> {
-  if (changes.userIds.length === 0) return 0;
+): Promise<WrittenChanges> {
+  if (changes.userIds.length === 0) return { applied: 0, healthSystems: [] };
   const result = await tx.execute(sql`
     with input as (
       select distinct on (user_id) user_id, status
@@ -165,8 +194,10 @@ export async function writeChanges(
       update health_system_verifications h
       set is_verified = c.new_status, updated_at = ${now}, updated_by = ${updatedBy}::uuid, last_change_id = c.id
       from changed c where h.user_id = c.user_id
-      returning 1
+      returning h.health_system
     )
-    select count(*)::int as applied from updated`);
-  return rowsOf<{ applied: number }>(result)[0]!.applied;
+    select count(*)::int as applied,
+      coalesce(array_agg(distinct health_system order by health_system), '{}') as "healthSystems"
+    from updated`);
+  return rowsOf<WrittenChanges>(result)[0]!;
 }

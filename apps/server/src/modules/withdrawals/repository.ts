@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import type { SortOrder } from '@portal/shared/api/paging';
@@ -8,14 +8,22 @@ import type { Executor } from '../../db/client';
 import { onePage } from '../../db/paging';
 import { consentWithdrawals, manualWithdrawalRequests, users } from '../../db/schema';
 import { withinStudyDays } from '../../db/study-days';
+import { inScope, type ParticipantScope } from '../../security/participant-scope';
 
 const requester = alias(users, 'requester');
+const participant = alias(users, 'participant');
 const order = <F extends string>(sort: SortOrder<F>) => (sort.direction === 'asc' ? asc : desc);
 
-/** One page of withdrawn participants, with the e-mail of the administrator who queued a manual one. */
-export async function listWithdrawalUsers(db: Executor, query: TWithdrawalUsersQuery) {
+/**
+ * One page of the withdrawn participants within the scope, with the e-mail of the staff member who queued a manual
+ * one. Only a scoped count joins the participants.
+ */
+export async function listWithdrawalUsers(db: Executor, scope: ParticipantScope, query: TWithdrawalUsersQuery) {
   const by = order(query.sort);
   const sortColumn = query.sort.field === 'email' ? sql`lower(${users.email})` : consentWithdrawals.withdrawnAt;
+  const ofScope = inScope(users.healthSystem, scope);
+  // A withdrawal's participant is always withdrawn: said outright, the scope reads users_withdrawn_health_system_idx.
+  const where = ofScope && and(eq(users.status, 'withdrawn'), ofScope);
   const [rows, [total]] = await Promise.all([
     onePage(
       db
@@ -32,11 +40,18 @@ export async function listWithdrawalUsers(db: Executor, query: TWithdrawalUsersQ
         .from(consentWithdrawals)
         .innerJoin(users, eq(users.id, consentWithdrawals.userId))
         .leftJoin(requester, eq(requester.id, consentWithdrawals.requestedBy))
+        .where(where)
         .orderBy(by(sortColumn), by(consentWithdrawals.id))
         .$dynamic(),
       query,
     ),
-    db.select({ total: count() }).from(consentWithdrawals),
+    where
+      ? db
+          .select({ total: count() })
+          .from(consentWithdrawals)
+          .innerJoin(users, eq(users.id, consentWithdrawals.userId))
+          .where(where)
+      : db.select({ total: count() }).from(consentWithdrawals),
   ]);
   return { rows, total: total?.total ?? 0 };
 }
@@ -57,8 +72,11 @@ export function countWithdrawalsBySource(db: Executor) {
     .groupBy(consentWithdrawals.source);
 }
 
-/** The participant in the study (registered or active, not withdrawn) with this address, in any letter case. */
-export async function findStudyParticipant(db: Executor, email: string) {
+/**
+ * The participant in the study (registered or active, not withdrawn) with this address, in any letter case, within
+ * the scope: one of another health system is not found.
+ */
+export async function findStudyParticipant(db: Executor, scope: ParticipantScope, email: string) {
   const [row] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -67,6 +85,7 @@ export async function findStudyParticipant(db: Executor, email: string) {
         sql`lower(${users.email}) = lower(${email})`,
         eq(users.role, 'patient'),
         inArray(users.status, ['pending', 'active']),
+        inScope(users.healthSystem, scope),
       ),
     )
     .limit(1);
@@ -75,6 +94,15 @@ export async function findStudyParticipant(db: Executor, email: string) {
 
 const ofAddress = (email: string) => sql`lower(${manualWithdrawalRequests.email}) = lower(${email})`;
 const isPending = eq(manualWithdrawalRequests.status, 'pending');
+
+/** Requests of participants within the scope: none for every participant, else a lookup of each one's row. */
+function requestInScope(scope: ParticipantScope): SQL | undefined {
+  const where = inScope(participant.healthSystem, scope);
+  return (
+    where &&
+    sql`exists (select 1 from users participant where participant.id = ${manualWithdrawalRequests.userId} and ${where})`
+  );
+}
 
 export async function findPendingRequest(db: Executor, email: string) {
   const [row] = await db
@@ -93,26 +121,31 @@ export async function insertRequest(db: Executor, request: typeof manualWithdraw
   return row!;
 }
 
-/** The newest request of an address that is no longer pending (to say what became of it). */
-export async function findLatestClosedRequest(db: Executor, email: string) {
+/** The newest request of an address within the scope that is no longer pending (to say what became of it). */
+export async function findLatestClosedRequest(db: Executor, scope: ParticipantScope, email: string) {
   const [row] = await db
     .select({ status: manualWithdrawalRequests.status })
     .from(manualWithdrawalRequests)
-    .where(ofAddress(email))
+    .where(and(ofAddress(email), requestInScope(scope)))
     .orderBy(desc(manualWithdrawalRequests.requestedAt))
     .limit(1);
   return row;
 }
 
 /**
- * Marks the pending request of an address deleted. It waits for a carry-out holding the row, and then finds it no
- * longer pending, so a request is either deleted or carried out, never both.
+ * Marks the pending request of an address within the scope deleted. It waits for a carry-out holding the row, and
+ * then finds it no longer pending, so a request is either deleted or carried out, never both.
  */
-export async function deletePendingRequest(db: Executor, email: string, deletedBy: string, now: Date) {
+export async function deletePendingRequest(
+  db: Executor,
+  scope: ParticipantScope,
+  request: { email: string; deletedBy: string; now: Date },
+) {
+  const { email, deletedBy, now } = request;
   const [row] = await db
     .update(manualWithdrawalRequests)
     .set({ status: 'deleted', closedAt: now, deletedBy })
-    .where(and(ofAddress(email), isPending))
+    .where(and(ofAddress(email), isPending, requestInScope(scope)))
     .returning({ id: manualWithdrawalRequests.id, userId: manualWithdrawalRequests.userId });
   return row;
 }
@@ -123,9 +156,10 @@ const PENDING_SORT = {
   email: sql`lower(${manualWithdrawalRequests.email})`,
 } as const;
 
-/** One page of pending requests with the e-mail of the administrator who recorded each. */
-export async function listPendingRequests(db: Executor, query: TPendingRequestsQuery) {
+/** One page of the pending requests within the scope, with the e-mail of the staff member who recorded each. */
+export async function listPendingRequests(db: Executor, scope: ParticipantScope, query: TPendingRequestsQuery) {
   const by = order(query.sort);
+  const where = and(isPending, inScope(participant.healthSystem, scope));
   const [rows, [total]] = await Promise.all([
     onePage(
       db
@@ -139,12 +173,17 @@ export async function listPendingRequests(db: Executor, query: TPendingRequestsQ
         })
         .from(manualWithdrawalRequests)
         .innerJoin(users, eq(users.id, manualWithdrawalRequests.requestedBy))
-        .where(isPending)
+        .innerJoin(participant, eq(participant.id, manualWithdrawalRequests.userId))
+        .where(where)
         .orderBy(by(PENDING_SORT[query.sort.field]), by(manualWithdrawalRequests.id))
         .$dynamic(),
       query,
     ),
-    db.select({ total: count() }).from(manualWithdrawalRequests).where(isPending),
+    db
+      .select({ total: count() })
+      .from(manualWithdrawalRequests)
+      .innerJoin(participant, eq(participant.id, manualWithdrawalRequests.userId))
+      .where(where),
   ]);
   return { rows, total: total?.total ?? 0 };
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ROLES } from '@portal/shared/constants';
 import {
   PENDING_REQUEST_PAGE_SIZES,
   ZDeleteManualWithdrawQuery,
@@ -24,11 +23,12 @@ import {
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
+import { scopeOf } from '../../security/participant-scope';
 
 const tags = ['withdrawals'];
 const security = [{ bearerAuth: [] }];
 
-/** The Withdrawals tab of System Options: administrators only. */
+/** The Withdrawals tab of System Options: each staff call within the caller's scope (`scopeOf`). */
 export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.withdrawals;
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
@@ -47,7 +47,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZWithdrawalUsersQuery,
       response: { 200: ZWithdrawalUsersReply, 400: ZErrorReply },
     },
-    handler: async (request) => ({ status: true, data: await service.listWithdrawalUsers(request.query) }),
+    handler: async (request) => ({
+      status: true,
+      data: await service.listWithdrawalUsers(scopeOf(request.auth!), request.query),
+    }),
   });
 
   app.route({
@@ -81,7 +84,10 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZPendingRequestsQuery,
       response: { 200: ZPendingRequestsReply, 400: ZErrorReply },
     },
-    handler: async (request) => ({ status: true, data: await service.listPending(request.query) }),
+    handler: async (request) => ({
+      status: true,
+      data: await service.listPending(scopeOf(request.auth!), request.query),
+    }),
   });
 
   app.route({
@@ -98,7 +104,11 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZManualWithdrawReply, 400: ZErrorReply, 409: ZErrorReply },
     },
     handler: async (request, response) =>
-      sendOutcome(request, response, await service.request(request.auth!.userId, request.body, { ip: request.ip })),
+      sendOutcome(
+        request,
+        response,
+        await service.request(request.auth!.userId, scopeOf(request.auth!), request.body, { ip: request.ip }),
+      ),
   });
 
   app.route({
@@ -116,7 +126,9 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendOutcome(
         request,
         response,
-        await service.deleteRequest(request.auth!.userId, request.query.email, { ip: request.ip }),
+        await service.deleteRequest(request.auth!.userId, scopeOf(request.auth!), request.query.email, {
+          ip: request.ip,
+        }),
       ),
   });
 };

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
+import type { ParticipantScope } from '../../security/participant-scope';
 import {
   claimDueRequest,
   closeRequest,
@@ -77,7 +78,8 @@ const fieldRefusal = (status: number, message: string) => refused(status, messag
 /**
  * The Withdrawals tab: who left the study and why, and the manual withdrawal requests of participants who asked
  * by phone or letter. A request waits for the hold, when it can still be deleted; then `carryOutDue` carries it
- * out exactly as the participant's own withdrawal.
+ * out exactly as the participant's own withdrawal. Staff calls are within the caller's scope: a participant of
+ * another health system is answered exactly like an unknown one.
  */
 export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
   const { db, clock, mailer, withdrawWithin, holdSeconds, timeZone } = deps;
@@ -108,8 +110,8 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
   }
 
   return {
-    async listWithdrawalUsers(query: TWithdrawalUsersQuery): Promise<Page<TWithdrawalUser>> {
-      const { rows, total } = await listWithdrawalUsers(db, query);
+    async listWithdrawalUsers(scope: ParticipantScope, query: TWithdrawalUsersQuery): Promise<Page<TWithdrawalUser>> {
+      const { rows, total } = await listWithdrawalUsers(db, scope, query);
       return {
         content: rows.map((row) => ({
           id: row.id,
@@ -143,8 +145,8 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
       return { from, to, months: [...months.values()], total };
     },
 
-    async listPending(query: TPendingRequestsQuery): Promise<TPendingRequests> {
-      const { rows, total } = await listPendingRequests(db, query);
+    async listPending(scope: ParticipantScope, query: TPendingRequestsQuery): Promise<TPendingRequests> {
+      const { rows, total } = await listPendingRequests(db, scope, query);
       return {
         content: rows.map((row) => ({
           ...row,
@@ -162,12 +164,17 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
      * Records a request for a participant in the study, due when the hold ends (`holdSeconds` from now), and asks
      * the scheduler to carry it out then; one pending request per address.
      */
-    async request(adminId: string, body: TManualWithdrawRequest, context: RequestContext): Promise<Outcome> {
+    async request(
+      adminId: string,
+      scope: ParticipantScope,
+      body: TManualWithdrawRequest,
+      context: RequestContext,
+    ): Promise<Outcome> {
       const now = clock.now();
       const dueAt = new Date(now.getTime() + holdSeconds * 1000);
       try {
         const refusal = await db.transaction(async (tx) => {
-          const participant = await findStudyParticipant(tx, body.email);
+          const participant = await findStudyParticipant(tx, scope, body.email);
           if (!participant) return fieldRefusal(400, M.noParticipant);
           if (await findPendingRequest(tx, body.email)) return fieldRefusal(409, M.alreadyPending);
           const { id } = await insertRequest(tx, {
@@ -198,11 +205,16 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
       return { ok: true, message: M.recorded };
     },
 
-    /** Deletes the pending request of an address; one already carried out or deleted says so. */
-    async deleteRequest(adminId: string, email: string, context: RequestContext): Promise<Outcome> {
+    /** Deletes the pending request of an address within the scope; one already carried out or deleted says so. */
+    async deleteRequest(
+      adminId: string,
+      scope: ParticipantScope,
+      email: string,
+      context: RequestContext,
+    ): Promise<Outcome> {
       const now = clock.now();
       const deleted = await db.transaction(async (tx) => {
-        const row = await deletePendingRequest(tx, email, adminId, now);
+        const row = await deletePendingRequest(tx, scope, { email, deletedBy: adminId, now });
         if (row) {
           await recordAudit(tx, {
             at: now,
@@ -216,7 +228,7 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
         return row;
       });
       if (deleted) return { ok: true, message: M.deleted };
-      const latest = await findLatestClosedRequest(db, email);
+      const latest = await findLatestClosedRequest(db, scope, email);
       if (!latest) return refused(404, M.notPending);
       return refused(409, latest.status === 'deleted' ? M.alreadyDeleted : M.carriedOut);
     },

@@ -1,11 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SortDirection } from '@portal/shared/api/paging';
 import type { Executor, Transaction } from '../../../db/client';
 import { pageSql } from '../../../db/paging';
+import type { ParticipantScope } from '../../../security/participant-scope';
 import { lockRecords, rowsOf } from '../status-changes-repository';
 
 /** The batches the history shows: bulk updates, pushes and undos (a single edit is not one). */
 const LISTED = sql`b.source in ('bulk', 'push', 'undo')`;
+
+/**
+ * The batches (as `b`) a caller may see: every one, or for a scoped caller those naming participants of their
+ * health systems only. Each participant a batch names (in its result file, its counts, who made it) is then
+ * theirs; their own batches stay theirs while those systems do, and one naming no participant is nobody's.
+ */
+function visibleTo(scope: ParticipantScope): SQL {
+  if ('all' in scope) return sql`true`;
+  return sql`cardinality(b.health_systems) > 0
+    and b.health_systems <@ ${sql.param([...scope.healthSystems])}::varchar[]`;
+}
 
 export interface BatchRow {
   id: string;
@@ -22,19 +34,24 @@ export interface BatchRow {
   undoneBy: string | null;
 }
 
-/** One page of the history, by creation time (ties by id), with who made and who undid each batch. */
+/**
+ * One page of the history the caller may see, by creation time (ties by id), with who made and who undid each
+ * batch.
+ */
 export async function listBatches(
   db: Executor,
+  scope: ParticipantScope,
   page: { page: number; size: number; direction: SortDirection },
 ): Promise<{ rows: BatchRow[]; total: number }> {
   const dir = sql.raw(page.direction);
+  const where = sql`${LISTED} and ${visibleTo(scope)}`;
   const [rows, totals] = await Promise.all([
     db.execute(sql`
       select b.id::text as id, b.source, b.status, b.created_at as "createdAt", actor.email as "actorEmail",
         k.label as "keyLabel", coalesce(s.name, k.health_system) as "keySystemName", b.requested, b.applied,
         jsonb_array_length(b.skipped) as skipped, b.undone_at as "undoneAt", undoer.email as "undoneBy"
       from (
-        select * from verification_batches b where ${LISTED}
+        select * from verification_batches b where ${where}
         order by b.created_at ${dir}, b.id ${dir} ${pageSql(page)}
       ) b
       left join users actor on actor.id = b.actor_id
@@ -42,7 +59,7 @@ export async function listBatches(
       left join health_system_api_keys k on k.id = b.api_key_id
       left join health_systems s on s.database_value = k.health_system
       order by b.created_at ${dir}, b.id ${dir}`),
-    db.execute(sql`select count(*)::int as total from verification_batches b where ${LISTED}`),
+    db.execute(sql`select count(*)::int as total from verification_batches b where ${where}`),
   ]);
   return { rows: rowsOf<BatchRow>(rows), total: rowsOf<{ total: number }>(totals)[0]!.total };
 }
@@ -63,11 +80,19 @@ const toHead = (row: Record<string, unknown>): BatchHead => ({
   skipped: row.skipped as BatchHead['skipped'],
 });
 
-/** A batch, or undefined; `lock` holds it until the transaction ends, so two undos of it run one after the other. */
-export async function findBatch(db: Executor, id: string, lock = false): Promise<BatchHead | undefined> {
+/**
+ * A batch the caller may see, or undefined (one they may not is unknown); `lock` holds it until the transaction
+ * ends, so two undos of it run one after the other.
+ */
+export async function findBatch(
+  db: Executor,
+  scope: ParticipantScope,
+  id: string,
+  lock = false,
+): Promise<BatchHead | undefined> {
   const result = await db.execute(sql`
-    select id::text as id, source, created_at as "createdAt", undone_at as "undoneAt", skipped
-    from verification_batches where id = ${id}::uuid ${lock ? sql`for update` : sql``}`);
+    select b.id::text as id, b.source, b.created_at as "createdAt", b.undone_at as "undoneAt", b.skipped
+    from verification_batches b where b.id = ${id}::uuid and ${visibleTo(scope)} ${lock ? sql`for update` : sql``}`);
   const [row] = rowsOf<Record<string, unknown>>(result);
   return row && toHead(row);
 }

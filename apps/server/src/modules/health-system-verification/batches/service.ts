@@ -12,7 +12,8 @@ import { refused, type DataOutcome, type RequestContext } from '../../../lib/out
 import { findBatch, findBatchChanges, listBatches, markUndone, planUndo, type BatchRow } from './repository';
 import { batchResultCsv } from './result-csv';
 import type { VerificationDeps } from '../records/service';
-import { insertBatch, setApplied, writeChanges } from '../status-changes-repository';
+import type { ParticipantScope } from '../../../security/participant-scope';
+import { finishBatch, insertBatch, writeChanges } from '../status-changes-repository';
 
 const UNDO_MS = VERIFICATION_UNDO_DAYS * DAY_MS;
 /** Only a bulk update or a push can be undone; a single edit is changed by another edit, an undo not at all. */
@@ -48,13 +49,12 @@ export function createBatchesService({ db, clock, timeZone }: VerificationDeps) 
   };
 
   return {
-    async batches(query: {
-      page: number;
-      size: number;
-      sort: SortOrder<'createdAt'>;
-    }): Promise<Page<TVerificationBatch>> {
+    async batches(
+      scope: ParticipantScope,
+      query: { page: number; size: number; sort: SortOrder<'createdAt'> },
+    ): Promise<Page<TVerificationBatch>> {
       const now = clock.now();
-      const { rows, total } = await listBatches(db, { ...query, direction: query.sort.direction });
+      const { rows, total } = await listBatches(db, scope, { ...query, direction: query.sort.direction });
       return {
         content: rows.map((row) => toBatch(row, now)),
         totalElements: total,
@@ -63,9 +63,12 @@ export function createBatchesService({ db, clock, timeZone }: VerificationDeps) 
       };
     },
 
-    /** A batch's result as CSV, and the study date it was made on (for the file's name); undefined when unknown. */
-    async resultCsv(batchId: string) {
-      const batch = await findBatch(db, batchId);
+    /**
+     * A batch's result as CSV, and the study date it was made on (for the file's name); undefined when unknown or
+     * out of the caller's scope.
+     */
+    async resultCsv(scope: ParticipantScope, batchId: string) {
+      const batch = await findBatch(db, scope, batchId);
       if (!batch) return undefined;
       const csv = batchResultCsv(await findBatchChanges(db, batchId), batch.skipped);
       return { date: calendarDate(batch.createdAt, timeZone), csv };
@@ -74,16 +77,18 @@ export function createBatchesService({ db, clock, timeZone }: VerificationDeps) 
     /**
      * Undoes a bulk update or a push within its days, once: each record it set goes back to the status it had,
      * unless a later change touched it (or the participant withdrew), when it is kept. The undo is a batch of its
-     * own, its changes audited as any other. The batch is locked first, so of two undos at once one runs.
+     * own, its changes audited as any other. The batch is locked first, so of two undos at once one runs. A batch
+     * out of the caller's scope is not found.
      */
     async undo(
       adminId: string,
+      scope: ParticipantScope,
       batchId: string,
       context: RequestContext,
     ): Promise<DataOutcome<{ batchId: string; restored: number; kept: number }>> {
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const batch = await findBatch(tx, batchId, true);
+        const batch = await findBatch(tx, scope, batchId, true);
         if (!batch) return refused(404, M.batchNotFound);
         if (!UNDOABLE.has(batch.source)) return refused(409, M.batchNotUndoable);
         if (batch.undoneAt) return refused(409, M.batchAlreadyUndone);
@@ -98,14 +103,15 @@ export function createBatchesService({ db, clock, timeZone }: VerificationDeps) 
           undoesBatchId: batchId,
           createdAt: now,
         });
-        const restored = await writeChanges(
+        const written = await writeChanges(
           tx,
           undoBatchId,
           { userIds: plan.restore.map((r) => r.userId), statuses: plan.restore.map((r) => r.oldStatus) },
           now,
           adminId,
         );
-        await setApplied(tx, undoBatchId, restored);
+        await finishBatch(tx, undoBatchId, written);
+        const restored = written.applied;
         await markUndone(tx, batchId, { undoBatchId, by: adminId, at: now });
         const kept = plan.requested - restored;
         await recordAudit(tx, {

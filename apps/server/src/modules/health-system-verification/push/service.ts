@@ -8,6 +8,7 @@ import type { Database } from '../../../db/client';
 import { recordAudit } from '../../../db/audit';
 import type { RequestContext } from '../../../lib/outcome';
 import type { Clock } from '../../../providers/clock/clock';
+import type { ParticipantScope } from '../../../security/participant-scope';
 import type { ApiKeyHolder } from '../api-keys/service';
 import { listPushParticipants } from './repository';
 import {
@@ -76,7 +77,7 @@ export function createPushService(deps: { db: Database; clock: Clock }) {
       const now = clock.now();
       const { statuses, conflicting } = statusesById(body.updates);
       const userIds = [...statuses.keys()];
-      const scope = { healthSystem: holder.healthSystem };
+      const scope: ParticipantScope = { healthSystems: [holder.healthSystem] };
       const refuseFor = (found: readonly PushIssue[]): PushOutcome => ({
         ok: false,
         issues: [...[...conflicting].map((userId) => ({ userId, reason: 'conflicting' as const })), ...found].sort(
@@ -85,7 +86,7 @@ export function createPushService(deps: { db: Database; clock: Clock }) {
       });
       try {
         return await db.transaction(async (tx): Promise<PushOutcome> => {
-          const issues = await lockAndFindIdIssues(tx, userIds, scope);
+          const issues = await lockAndFindIdIssues(tx, scope, userIds);
           if (issues.length > 0 || conflicting.size > 0) return refuseFor(issues);
           const { batchId, applied } = await applyStatusChanges(
             tx,
@@ -103,7 +104,7 @@ export function createPushService(deps: { db: Database; clock: Clock }) {
         });
       } catch (error) {
         // A participant withdrew while the push ran: nothing was saved, and the refusal lists them.
-        if (error instanceof RecordsChangedMeanwhile) return refuseFor(await findIdIssues(db, userIds, scope));
+        if (error instanceof RecordsChangedMeanwhile) return refuseFor(await findIdIssues(db, scope, userIds));
         throw error;
       }
     },

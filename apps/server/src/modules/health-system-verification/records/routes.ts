@@ -2,7 +2,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ROLES } from '@portal/shared/constants';
 import {
   VERIFICATION_BATCH_PAGE_SIZES,
   VERIFICATION_IDS_MAX,
@@ -36,6 +35,7 @@ import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../../lib/localize';
 import { refused, sendDataOutcome, sendRefusal } from '../../../lib/outcome';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
+import { scopeOf } from '../../../security/participant-scope';
 
 const tags = ['health-system-verification'];
 const security = [{ bearerAuth: [] }];
@@ -49,13 +49,14 @@ function idListErrors(error: FastifyError, request: FastifyRequest, reply: Fasti
   throw error;
 }
 
-/** The Health System Verification tab of System Options: administrators only. */
+/** The Health System Verification tab of System Options: each call within the caller's scope (`scopeOf`). */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.verification;
   const reads = { rateLimit: perIpRateLimit(app.env, 120, MINUTE_MS) };
   const idLists = { bodyLimit: ID_LIST_BODY_LIMIT, errorHandler: idListErrors };
   const writes = { rateLimit: perIpRateLimit(app.env, 30, MINUTE_MS) };
   const from = (request: FastifyRequest) => ({ ip: request.ip });
+  const scope = (request: FastifyRequest) => scopeOf(request.auth!);
 
   app.route({
     method: POST_HEALTH_SYSTEM_VERIFICATION.method,
@@ -74,7 +75,10 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZVerificationFilter,
       response: { 200: ZVerificationRecordsReply, ...refusals },
     },
-    handler: async (request) => ({ status: true, data: await service.search(request.body, request.query) }),
+    handler: async (request) => ({
+      status: true,
+      data: await service.search(scope(request), request.body, request.query),
+    }),
   });
 
   app.route({
@@ -83,11 +87,13 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'verification.view', ...reads },
     schema: {
       tags,
-      summary: 'Every onboarded health system, active or not, by name: value and name (administrators)',
+      summary:
+        'Every onboarded health system, active or not, by name: value and name; a coordinator gets only their own ' +
+        '(administrators)',
       security,
       response: { 200: ZVerificationHealthSystemsReply },
     },
-    handler: async () => ({ status: true, data: await service.healthSystems() }),
+    handler: async (request) => ({ status: true, data: await service.healthSystems(scope(request)) }),
   });
 
   app.route({
@@ -107,7 +113,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZVerificationUpdateReply, ...refusals, 409: ZErrorReply },
     },
     handler: async (request, response) => {
-      const outcome = await service.update(request.auth!.userId, request.body, from(request));
+      const outcome = await service.update(request.auth!.userId, scope(request), request.body, from(request));
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       const message = translate(requestLanguage(request), M.updated, { count: outcome.data.applied });
       return { status: true, message, data: outcome.data };
@@ -123,13 +129,17 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary:
         'The IDs of the body that cannot be updated, each once, by ID, with the reason: invalid (not a UUID), ' +
-        `notFound (no record) or withdrawn; paged (sizes ${VERIFICATION_PREVIEW_SIZES.join(', ')}) (administrators)`,
+        "notFound (no record, or one outside the caller's health systems) or withdrawn; paged (sizes " +
+        `${VERIFICATION_PREVIEW_SIZES.join(', ')}) (administrators)`,
       security,
       querystring: ZIdIssuesQuery,
       body: ZIdIssuesBody,
       response: { 200: ZIdIssuesReply, ...refusals },
     },
-    handler: async (request) => ({ status: true, data: await service.idIssues(request.body.userIds, request.query) }),
+    handler: async (request) => ({
+      status: true,
+      data: await service.idIssues(scope(request), request.body.userIds, request.query),
+    }),
   });
 
   app.route({
@@ -146,7 +156,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZVerificationBatchesQuery,
       response: { 200: ZVerificationBatchesReply, 400: ZErrorReply },
     },
-    handler: async (request) => ({ status: true, data: await service.batches(request.query) }),
+    handler: async (request) => ({ status: true, data: await service.batches(scope(request), request.query) }),
   });
 
   app.route({
@@ -163,7 +173,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.string(), 400: ZErrorReply, 404: ZErrorReply },
     },
     handler: async (request, response) => {
-      const result = await service.resultCsv(request.params.id);
+      const result = await service.resultCsv(scope(request), request.params.id);
       if (!result) return sendRefusal(request, response, refused(404, M.batchNotFound));
       return response
         .header('content-type', 'text/csv; charset=utf-8')
@@ -187,7 +197,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZVerificationUndoReply, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
     },
     handler: async (request, response) => {
-      const outcome = await service.undo(request.auth!.userId, request.params.id, from(request));
+      const outcome = await service.undo(request.auth!.userId, scope(request), request.params.id, from(request));
       if (!outcome.ok) return sendDataOutcome(request, response, outcome);
       const language = requestLanguage(request);
       const message = undoneMessage((key, values) => translate(language, key, values), outcome.data);

@@ -13,6 +13,7 @@ import type { Database } from '../../../db/client';
 import { recordAudit } from '../../../db/audit';
 import { refused, type DataOutcome, type RequestContext } from '../../../lib/outcome';
 import type { Clock } from '../../../providers/clock/clock';
+import type { ParticipantScope } from '../../../security/participant-scope';
 import { createBatchesService } from '../batches/service';
 import { countRecords, findRecordsPage, listHealthSystems } from './repository';
 import {
@@ -41,8 +42,9 @@ const pageOfList = <T>(list: T[], page: number, size: number): Page<T> => ({
 });
 
 /**
- * The Health System Verification tab: the records administrators search, their status updates (one record or
- * many, all or nothing unless the IDs that cannot change are left out knowingly), and the batches' history.
+ * The Health System Verification tab: the records staff search, their status updates (one record or many, all
+ * or nothing unless the IDs that cannot change are left out knowingly), and the batches' history, each within
+ * the caller's scope: a record of another health system is not found, exactly like an ID no one has.
  */
 export function createVerificationService(deps: VerificationDeps) {
   const { db, clock } = deps;
@@ -50,8 +52,15 @@ export function createVerificationService(deps: VerificationDeps) {
   return {
     ...createBatchesService(deps),
 
-    async search(filter: TVerificationFilter, query: TVerificationRecordsQuery): Promise<Page<TVerificationRecord>> {
-      const [rows, total] = await Promise.all([findRecordsPage(db, filter, query), countRecords(db, filter)]);
+    async search(
+      scope: ParticipantScope,
+      filter: TVerificationFilter,
+      query: TVerificationRecordsQuery,
+    ): Promise<Page<TVerificationRecord>> {
+      const [rows, total] = await Promise.all([
+        findRecordsPage(db, scope, filter, query),
+        countRecords(db, scope, filter),
+      ]);
       return {
         content: rows.map((row) => ({ ...row, updatedAt: iso(row.updatedAt) })),
         totalElements: total,
@@ -60,13 +69,18 @@ export function createVerificationService(deps: VerificationDeps) {
       };
     },
 
-    healthSystems: () => listHealthSystems(db),
+    /** The onboarded health systems within the scope: a scoped caller's own, or every one. */
+    healthSystems: (scope: ParticipantScope) => listHealthSystems(db, scope),
 
     /**
      * The IDs of a list that cannot be updated, each once, by ID: not a UUID (compared as typed, trimmed), no
      * record, or a withdrawn participant (compared in lower case).
      */
-    async idIssues(userIds: string[], page: { page: number; size: number }): Promise<Page<TIdIssue>> {
+    async idIssues(
+      scope: ParticipantScope,
+      userIds: string[],
+      page: { page: number; size: number },
+    ): Promise<Page<TIdIssue>> {
       const invalid = new Set<string>();
       const valid = new Set<string>();
       for (const raw of userIds) {
@@ -76,7 +90,7 @@ export function createVerificationService(deps: VerificationDeps) {
       }
       const issues: TIdIssue[] = [
         ...[...invalid].map((userId) => ({ userId, reason: 'invalid' as const })),
-        ...(await findIdIssues(db, [...valid])),
+        ...(await findIdIssues(db, scope, [...valid])),
       ].sort(byUserId);
       return pageOfList(issues, page.page, page.size);
     },
@@ -88,6 +102,7 @@ export function createVerificationService(deps: VerificationDeps) {
      */
     async update(
       adminId: string,
+      scope: ParticipantScope,
       body: TVerificationUpdate,
       context: RequestContext,
     ): Promise<DataOutcome<TVerificationUpdateResult>> {
@@ -100,7 +115,7 @@ export function createVerificationService(deps: VerificationDeps) {
       });
       try {
         return await db.transaction(async (tx): Promise<DataOutcome<TVerificationUpdateResult>> => {
-          const found = await lockAndFindIdIssues(tx, userIds);
+          const found = await lockAndFindIdIssues(tx, scope, userIds);
           const issues = [...invalid.map((userId) => ({ userId, reason: 'invalid' as const })), ...found];
           if (issues.length > 0 && (!body.skipIdIssues || found.length === userIds.length)) return refuseFor(issues);
           const left = new Set(issues.map((issue) => issue.userId));
@@ -124,7 +139,7 @@ export function createVerificationService(deps: VerificationDeps) {
       } catch (error) {
         // A participant withdrew while the update ran: nothing was saved, and the refusal counts them too.
         if (error instanceof RecordsChangedMeanwhile)
-          return refuseFor([...invalid, ...(await findIdIssues(db, userIds))]);
+          return refuseFor([...invalid, ...(await findIdIssues(db, scope, userIds))]);
         throw error;
       }
     },

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ROLES } from '@portal/shared/constants';
 import {
   ONE_TIME_LIST_SIZES,
   ONE_TIME_MESSAGES,

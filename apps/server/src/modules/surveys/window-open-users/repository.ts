@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client';
 import { onePage } from '../../../db/paging';
 import { surveyResponses, surveyRounds, users } from '../../../db/schema';
 import { studyDayBounds } from '../../../db/study-days';
+import { inScope, type ParticipantScope } from '../../../security/participant-scope';
 
 type Reader = Pick<Database, 'select'>;
 
@@ -18,9 +19,13 @@ const SORT_COLUMNS = {
   email: sql`lower(${users.email})`,
 } as const;
 
-/** One page of the open round windows with their participants, in the asked order (then by round, for a stable page). */
-export async function listOpenRounds(db: Reader, query: TOpenedUsersQuery & { now: Date }) {
+/**
+ * One page of the open round windows of participants within the scope, in the asked order (then by round, for a
+ * stable page).
+ */
+export async function listOpenRounds(db: Reader, scope: ParticipantScope, query: TOpenedUsersQuery & { now: Date }) {
   const order = query.sort.direction === 'asc' ? asc : desc;
+  const where = and(openAt(query.now), inScope(users.healthSystem, scope));
   const [rows, [total]] = await Promise.all([
     onePage(
       db
@@ -36,16 +41,12 @@ export async function listOpenRounds(db: Reader, query: TOpenedUsersQuery & { no
         })
         .from(surveyRounds)
         .innerJoin(users, eq(users.id, surveyRounds.userId))
-        .where(openAt(query.now))
+        .where(where)
         .orderBy(order(SORT_COLUMNS[query.sort.field]), asc(surveyRounds.id))
         .$dynamic(),
       query,
     ),
-    db
-      .select({ total: count() })
-      .from(surveyRounds)
-      .innerJoin(users, eq(users.id, surveyRounds.userId))
-      .where(openAt(query.now)),
+    db.select({ total: count() }).from(surveyRounds).innerJoin(users, eq(users.id, surveyRounds.userId)).where(where),
   ]);
   return { rows, total: total?.total ?? 0 };
 }

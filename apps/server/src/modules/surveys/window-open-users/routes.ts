@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
-import { ROLES } from '@portal/shared/constants';
 import {
   COMPLETION_DAYS,
   OPENED_USERS_PAGE_SIZES,
@@ -15,6 +14,7 @@ import {
 } from '@portal/shared/surveys/opened-users';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { perIpRateLimit } from '../../../plugins/rate-limits';
+import { scopeOf } from '../../../security/participant-scope';
 
 const tags = ['surveys'];
 const security = [{ bearerAuth: [] }];
@@ -39,7 +39,10 @@ export const openedUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: ZOpenedUsersQuery,
       response: { 200: ZOpenedUsersReply, 400: ZErrorReply },
     },
-    handler: async (request) => ({ status: true, data: await service.listOpenedUsers(request.query) }),
+    handler: async (request) => ({
+      status: true,
+      data: await service.listOpenedUsers(scopeOf(request.auth!), request.query),
+    }),
   });
 
   app.route({

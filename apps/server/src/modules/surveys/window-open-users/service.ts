@@ -10,6 +10,7 @@ import type { SurveyStatus } from '@portal/shared/surveys/survey-entries';
 import type { Page } from '@portal/shared/api/paging';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../providers/clock/clock';
+import type { ParticipantScope } from '../../../security/participant-scope';
 import { roundEntries } from '../rounds/entries';
 import { completionByDay, countOpenRounds, listOpenRounds } from './repository';
 import { findRoundForms, findRoundResponses } from '../rounds/repository';
@@ -53,10 +54,16 @@ export function createOpenedUsersService({
   }
 
   return {
-    /** `GET /survey/opened-users`: one page of open windows, each questionnaire with its progress. */
-    async listOpenedUsers(query: TOpenedUsersQuery): Promise<Page<TOpenedUser>> {
+    /**
+     * `GET /survey/opened-users`: one page of the open windows of participants within the scope, each
+     * questionnaire with its progress.
+     */
+    async listOpenedUsers(scope: ParticipantScope, query: TOpenedUsersQuery): Promise<Page<TOpenedUser>> {
       const now = await recordedNow();
-      const [{ rows, total }, forms] = await Promise.all([listOpenRounds(db, { ...query, now }), findRoundForms(db)]);
+      const [{ rows, total }, forms] = await Promise.all([
+        listOpenRounds(db, scope, { ...query, now }),
+        findRoundForms(db),
+      ]);
       const responses = await findRoundResponses(
         db,
         rows.map((row) => row.id),
