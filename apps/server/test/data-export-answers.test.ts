@@ -1,26 +1,21 @@
 import { expect, it } from 'vitest';
 import { describeOnDatabase } from './helpers';
-import { freshStartAt, useAuthApp } from './auth-helpers';
+import { useAuthApp } from './auth-helpers';
 import { signedInParticipant } from './participant-helpers';
 import { adminSession, dataOf, expectAdminOnly } from './settings-helpers';
 import {
   adminId,
+  answersFixture,
   downloadCsv,
+  EXPORT_NOW as NOW,
   exportAudits,
-  insertExitInterview,
-  insertOneTimeSurvey,
-  insertParticipants,
-  insertResponses,
-  insertRound,
   ONE_TIME_SURVEY,
   P1,
   P2,
   P3,
   recordsOf,
 } from './data-export-helpers';
-import type { TestApp } from './helpers';
 
-const NOW = '2026-04-15T17:00:00.000Z';
 const ANSWERS = '/data-export/survey-answers?formKey=exit-interview&version=2';
 const DICTIONARY = '/data-export/data-dictionary?formKey=exit-interview&version=2';
 const HEADER =
@@ -32,73 +27,6 @@ const R1 =
   '"Fine, thanks"';
 const R2 = `${P2},,${ONE_TIME_SURVEY},2026-03-31T20:00:00.000Z,2026-04-01T03:00:00.000Z,bad,,,1,,false,'-5 stars`;
 const R5 = `${P3},1,,2026-04-10T14:00:00.000Z,2026-04-10T15:00:00.000Z,good,,'\tindented,,,,'@mention`;
-
-/**
- * Three participants' answers to `exit-interview`: two submitted to version 2 in March (the second at 03:00 UTC
- * on April 1, still March 31 in the study's Chicago), one submitted on April 10, one only started, and one
- * submitted to version 1.
- */
-async function answersFixture(t: TestApp) {
-  await freshStartAt(t, NOW);
-  await insertParticipants(t, [P1, P2, P3]);
-  const form = await insertExitInterview(t);
-  await insertOneTimeSurvey(t, form.v2);
-  const p1Round2 = await insertRound(t, P1, 2, '2026-03-01T12:00:00.000Z');
-  const p3Round1 = await insertRound(t, P3, 1, '2026-04-01T12:00:00.000Z');
-  await insertResponses(t, [
-    {
-      id: '20000000-0000-4000-8000-000000000001',
-      userId: P1,
-      formId: form.v2,
-      roundId: p1Round2,
-      answers: {
-        overall: 'good',
-        reasons: ['help', 'other'],
-        'reasons-Comment': '=HYPERLINK("x")',
-        rate: { surveys: 2, emails: 1 },
-        again: true,
-        notes: 'Fine, thanks',
-      },
-      startedAt: '2026-03-02T10:00:00.000Z',
-      submittedAt: '2026-03-02T10:30:00.000Z',
-    },
-    {
-      id: '20000000-0000-4000-8000-000000000002',
-      userId: P2,
-      formId: form.v2,
-      oneTimeSurveyId: ONE_TIME_SURVEY,
-      answers: { overall: 'bad', rate: { surveys: 1 }, again: false, notes: '-5 stars' },
-      startedAt: '2026-03-31T20:00:00.000Z',
-      submittedAt: '2026-04-01T03:00:00.000Z',
-    },
-    {
-      id: '20000000-0000-4000-8000-000000000003',
-      userId: P2,
-      formId: form.v2,
-      roundId: await insertRound(t, P2, 1, '2026-03-01T12:00:00.000Z'),
-      answers: { overall: 'good' },
-      startedAt: '2026-03-03T10:00:00.000Z',
-    },
-    {
-      id: '20000000-0000-4000-8000-000000000004',
-      userId: P3,
-      formId: form.v1,
-      roundId: await insertRound(t, P3, 2, '2026-04-02T12:00:00.000Z'),
-      answers: { overall: 'bad' },
-      startedAt: '2026-04-03T10:00:00.000Z',
-      submittedAt: '2026-04-03T10:05:00.000Z',
-    },
-    {
-      id: '20000000-0000-4000-8000-000000000005',
-      userId: P3,
-      formId: form.v2,
-      roundId: p3Round1,
-      answers: { overall: 'good', 'reasons-Comment': '\tindented', notes: '@mention' },
-      startedAt: '2026-04-10T14:00:00.000Z',
-      submittedAt: '2026-04-10T15:00:00.000Z',
-    },
-  ]);
-}
 
 describeOnDatabase('Data export of survey answers', (target) => {
   const testApp = useAuthApp(target);
@@ -143,7 +71,14 @@ describeOnDatabase('Data export of survey answers', (target) => {
       {
         actorId: await adminId(t),
         ip: '127.0.0.1',
-        details: { export: 'surveyAnswers', formKey: 'exit-interview', version: 2, rowCount: 3, complete: true },
+        details: {
+          export: 'surveyAnswers',
+          formKey: 'exit-interview',
+          version: 2,
+          deidentified: false,
+          rowCount: 3,
+          complete: true,
+        },
       },
     ]);
   });
@@ -164,6 +99,7 @@ describeOnDatabase('Data export of survey answers', (target) => {
           formKey: 'exit-interview',
           version: 2,
           range: { from: '2026-04-01', to: '2026-04-30' },
+          deidentified: false,
           rowCount: 1,
           complete: true,
         },
@@ -189,7 +125,14 @@ describeOnDatabase('Data export of survey answers', (target) => {
       'notes,Anything else?,Anything else?,comment,,',
     ]);
     expect((await exportAudits(t, NOW)).map((a) => a.details)).toEqual([
-      { export: 'dataDictionary', formKey: 'exit-interview', version: 2, rowCount: 7, complete: true },
+      {
+        export: 'dataDictionary',
+        formKey: 'exit-interview',
+        version: 2,
+        deidentified: false,
+        rowCount: 7,
+        complete: true,
+      },
     ]);
   });
 

@@ -15,12 +15,53 @@ export interface AnswerColumn {
   labelSp: string;
   type: string;
   answers: AnswerCode[];
+  /** Whether a participant may write anything in it: such a column is left out of a de-identified file. */
+  freeText: boolean;
   /** The cell of one response's answers. */
   read(answers: Record<string, unknown>): string;
 }
 
 /** Elements that only show something (text, a picture) and ask nothing. */
 const DISPLAY_ONLY = new Set(['html', 'image', 'expression']);
+
+/**
+ * Question types answered only with the form's own codes. Any other type (text of any input type but a number,
+ * comment, multiple text, dynamic matrices and panels, files, signatures) is free text: a name, an address or a date
+ * may be written in it.
+ */
+const CODED_TYPES = new Set([
+  'radiogroup',
+  'checkbox',
+  'dropdown',
+  'tagbox',
+  'imagepicker',
+  'buttongroup',
+  'ranking',
+  'rating',
+  'boolean',
+  'matrix',
+]);
+
+type ChoiceQuestion = Question & {
+  hasOther?: boolean;
+  otherItem?: ItemValue;
+  allowCustomChoices?: boolean;
+  getStoreOthersAsComment?: () => boolean;
+};
+
+/** Input types of a text question that hold only a number (a count, a measure), which is no free text. */
+const NUMBER_INPUTS = new Set(['number', 'range']);
+
+/**
+ * Whether a question's own column may hold what the participant wrote: a type not answered with codes (but a number
+ * box), choices the participant may add to, or an "other" text kept in the answer itself instead of beside it.
+ */
+function writesFreeText(question: ChoiceQuestion & { inputType?: string }): boolean {
+  if (question.getType() === 'text') return !NUMBER_INPUTS.has(question.inputType ?? 'text');
+  if (!CODED_TYPES.has(question.getType())) return true;
+  if (question.allowCustomChoices) return true;
+  return Boolean(question.hasOther && question.getStoreOthersAsComment && !question.getStoreOthersAsComment());
+}
 
 /** A text in both languages; Spanish falls back to the form's default text where the form has none. */
 function bothLanguages(text: LocalizableString) {
@@ -69,6 +110,7 @@ function matrixColumns(question: Question, title: { en: string; sp: string }): A
       labelSp: `${title.sp} — ${label.sp}`,
       type: 'matrix',
       answers,
+      freeText: false,
       read: (values) => cell((values[question.getValueName()] as Record<string, unknown> | undefined)?.[row.value]),
     };
   });
@@ -96,10 +138,11 @@ export function answerColumns(definition: unknown): AnswerColumn[] {
       labelSp: title.sp,
       type,
       answers: codesOf(question),
+      freeText: writesFreeText(question),
       read: (values) => cell(values[name]),
     });
-    const other = (question as Question & { hasOther?: boolean; otherItem?: ItemValue }).otherItem;
-    if ((question as Question & { hasOther?: boolean }).hasOther && other) {
+    const other = (question as ChoiceQuestion).otherItem;
+    if ((question as ChoiceQuestion).hasOther && other) {
       const label = answerCode(other);
       const code = `${name}${model.commentSuffix}`;
       columns.push({
@@ -108,6 +151,7 @@ export function answerColumns(definition: unknown): AnswerColumn[] {
         labelSp: `${title.sp} — ${label.sp}`,
         type: 'text',
         answers: [],
+        freeText: true,
         read: (values) => cell(values[code]),
       });
     }

@@ -9,12 +9,14 @@ import {
   type TSurveyAnswersQuery,
 } from '@portal/shared/data-export/data-export';
 import { calendarDate } from '@portal/shared/dates';
+import { can, type StaffRole } from '@portal/shared/staff/roles';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import { answerColumns, type AnswerColumn } from './answer-columns';
 import { csvFile, windowBatches, type CsvValue } from '../../lib/csv-stream';
+import { loadPseudonyms } from './pseudonyms';
 import {
   findForm,
   listFormsWithCounts,
@@ -39,9 +41,23 @@ export interface CsvDownload {
   lines: AsyncGenerator<string>;
 }
 
-/** Who asks for an export: the administrator and where the request came from. */
+/** Who asks for an export: the staff member, their role, and where the request came from. */
 export interface Exporter extends RequestContext {
   adminId: string;
+  staffRole: StaffRole | undefined;
+}
+
+/**
+ * Whether an export is produced in its de-identified form: always for a role without identified export, else
+ * only when asked for. The spec's calls, which never ask, give a study administrator the identified files.
+ */
+export const producesDeidentified = (exporter: Exporter, askedDeidentified: boolean) =>
+  askedDeidentified || !can(exporter.staffRole, 'export.identified');
+
+/** How participants appear in a file: their user ID, or in a de-identified file their pseudonym. */
+interface ParticipantColumn {
+  name: 'participantId' | 'participantPseudonym';
+  cell: (userId: string) => string;
 }
 
 export interface DataExportDeps {
@@ -58,30 +74,45 @@ const answersList = (column: AnswerColumn, language: 'en' | 'sp') =>
 /**
  * The Data Export tab: survey answers per form version with their data dictionary, the consent register and
  * the verification register, as CSV files read and sent in batches. Participants appear by their id only,
- * never by name or e-mail. Every download leaves an audit row with its filter and how many rows it carried.
+ * never by name or e-mail; in the de-identified form by a pseudonym, without free text or staff ids. Every
+ * download leaves an audit row with its filter, its form and how many rows it carried.
  */
 export function createDataExportService({ db, clock, timeZone }: DataExportDeps) {
   const window = (range: TDateRange | undefined): DayWindow => ({ range, timeZone });
   const rangeOf = (query: TRegisterQuery) => (query.from && query.to ? { from: query.from, to: query.to } : undefined);
 
-  /** The file's name (what it holds, today's date) and its audit row, written when it ends. */
+  async function participantColumn(deidentified: boolean): Promise<ParticipantColumn> {
+    if (!deidentified) return { name: 'participantId', cell: (userId) => userId };
+    return { name: 'participantPseudonym', cell: await loadPseudonyms(db) };
+  }
+
+  /** The file's name (what it holds, its form, today's date) and its audit row, written when it ends. */
   function download<Row>(
     exporter: Exporter,
-    what: { kind: TDataExportKind; form?: TDataDictionaryQuery; details: Record<string, unknown> },
+    what: {
+      kind: TDataExportKind;
+      deidentified: boolean;
+      form?: TDataDictionaryQuery;
+      details: Record<string, unknown>;
+    },
     header: readonly string[],
     batches: AsyncIterable<Row[]>,
     cellsOf: (row: Row) => readonly CsvValue[],
   ): CsvDownload {
+    const { kind, deidentified, form } = what;
     const date = calendarDate(clock.now(), timeZone);
     const audit = (rowCount: number, complete: boolean) =>
       recordAudit(db, {
         at: clock.now(),
         action: 'dataExport.downloaded',
         actorId: exporter.adminId,
-        details: { export: what.kind, ...what.details, rowCount, complete },
+        details: { export: kind, ...what.details, deidentified, rowCount, complete },
         ip: exporter.ip,
       });
-    return { fileName: exportFileName(what.kind, date, what.form), lines: csvFile(header, batches, cellsOf, audit) };
+    return {
+      fileName: exportFileName(kind, date, { form, deidentified }),
+      lines: csvFile(header, batches, cellsOf, audit),
+    };
   }
 
   return {
@@ -96,11 +127,16 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       }));
     },
 
-    /** One row per submitted response of the form version, then one column per question. */
+    /**
+     * One row per submitted response of the form version, then one column per question; a de-identified file
+     * leaves out the columns of free text.
+     */
     async surveyAnswers(exporter: Exporter, query: TSurveyAnswersQuery): Promise<DataOutcome<CsvDownload>> {
       const form = await findForm(db, query.formKey, query.version);
       if (!form) return refused(404, M.formNotFound);
-      const columns = answerColumns(form.definition);
+      const deidentified = producesDeidentified(exporter, query.deidentified);
+      const columns = answerColumns(form.definition).filter((c) => !(deidentified && c.freeText));
+      const participant = await participantColumn(deidentified);
       const range = rangeOf(query);
       const filter = { ...window(range), formId: form.id };
       const batches = windowBatches(
@@ -112,15 +148,16 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
         exporter,
         {
           kind: 'surveyAnswers',
+          deidentified,
           form: query,
           details: { formKey: query.formKey, version: query.version, range },
         },
-        ['participantId', 'roundNumber', 'oneTimeSurveyId', 'startedAt', 'submittedAt', ...columns.map((c) => c.code)],
+        [participant.name, 'roundNumber', 'oneTimeSurveyId', 'startedAt', 'submittedAt', ...columns.map((c) => c.code)],
         batches,
         (row) => {
           const answers = row.answers as Record<string, unknown>;
           return [
-            row.userId,
+            participant.cell(row.userId),
             row.roundNumber,
             row.oneTimeSurveyId,
             row.startedAt,
@@ -132,20 +169,26 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       return { ok: true, data };
     },
 
-    /** Each column of the answers file: its question in both languages, its type and its answer codes. */
+    /**
+     * Each column of the answers file: its question in both languages, its type and its answer codes. The
+     * de-identified dictionary describes the de-identified answers file, so it leaves out the same columns.
+     */
     async dataDictionary(exporter: Exporter, query: TDataDictionaryQuery): Promise<DataOutcome<CsvDownload>> {
       const form = await findForm(db, query.formKey, query.version);
       if (!form) return refused(404, M.formNotFound);
+      const deidentified = producesDeidentified(exporter, query.deidentified);
+      const columns = answerColumns(form.definition).filter((c) => !(deidentified && c.freeText));
       const data = download(
         exporter,
         {
           kind: 'dataDictionary',
+          deidentified,
           form: query,
           details: { formKey: query.formKey, version: query.version },
         },
         ['code', 'labelEn', 'labelSp', 'type', 'answersEn', 'answersSp'],
         (async function* () {
-          yield answerColumns(form.definition);
+          yield columns;
         })(),
         (c) => [c.code, c.labelEn, c.labelSp, c.type, answersList(c, 'en'), answersList(c, 'sp')],
       );
@@ -154,10 +197,14 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
 
     /**
      * Each signature (a consent, or a re-consent when the participant had signed before) with the form version
-     * signed, then each withdrawal with who carried it out: the participant, or an administrator on request.
+     * signed, then each withdrawal with who carried it out: the participant, or an administrator on request (and
+     * which one, left out of a de-identified file).
      */
-    consentRegister(exporter: Exporter, query: TRegisterQuery): CsvDownload {
+    async consentRegister(exporter: Exporter, query: TRegisterQuery): Promise<CsvDownload> {
       const range = rangeOf(query);
+      const deidentified = producesDeidentified(exporter, query.deidentified);
+      const participant = await participantColumn(deidentified);
+      const administrator = (id: string | null): CsvValue[] => (deidentified ? [] : [id]);
       const signatures = windowBatches(
         (after: SignatureKey | undefined) => signatureKeysAfter(db, after, EXPORT_BATCH),
         (keys) => signaturesWithin(db, window(range), keys),
@@ -171,39 +218,39 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       async function* events(): AsyncGenerator<CsvValue[][]> {
         for await (const batch of signatures)
           yield batch.map((s) => [
-            s.userId,
+            participant.cell(s.userId),
             s.reconsent ? 'reconsent' : 'consent',
             s.signedAt,
             s.healthSystem ?? 'default',
             s.language,
             s.version,
             'participant',
-            null,
+            ...administrator(null),
           ]);
         for await (const batch of withdrawals)
           yield batch.map((w) => [
-            w.userId,
+            participant.cell(w.userId),
             'withdrawal',
             w.withdrawnAt,
             null,
             null,
             null,
             w.source === 'manual' ? 'administrator' : 'participant',
-            w.requestedBy,
+            ...administrator(w.requestedBy),
           ]);
       }
       return download(
         exporter,
-        { kind: 'consentRegister', details: { range } },
+        { kind: 'consentRegister', deidentified, details: { range } },
         [
-          'participantId',
+          participant.name,
           'event',
           'date',
           'healthSystem',
           'formLanguage',
           'formVersion',
           'carriedOutBy',
-          'administratorId',
+          ...(deidentified ? [] : ['administratorId']),
         ],
         events(),
         (cells) => cells,
@@ -211,8 +258,10 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
     },
 
     /** Each health system verification record: its status, when it was last updated and by what kind of change. */
-    verificationRegister(exporter: Exporter, query: TRegisterQuery): CsvDownload {
+    async verificationRegister(exporter: Exporter, query: TRegisterQuery): Promise<CsvDownload> {
       const range = rangeOf(query);
+      const deidentified = producesDeidentified(exporter, query.deidentified);
+      const participant = await participantColumn(deidentified);
       const batches = windowBatches(
         (after: string | undefined) => verificationKeysAfter(db, after, EXPORT_BATCH),
         (ids) => verificationsWithin(db, window(range), ids),
@@ -220,11 +269,11 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       );
       return download(
         exporter,
-        { kind: 'verificationRegister', details: { range } },
-        ['participantId', 'healthSystem', 'status', 'consentedAt', 'updatedAt', 'lastChange'],
+        { kind: 'verificationRegister', deidentified, details: { range } },
+        [participant.name, 'healthSystem', 'status', 'consentedAt', 'updatedAt', 'lastChange'],
         batches,
         (r) => [
-          r.userId,
+          participant.cell(r.userId),
           r.healthSystem,
           VERIFICATION_STATUS[String(r.isVerified) as keyof typeof VERIFICATION_STATUS],
           r.consentedAt,
