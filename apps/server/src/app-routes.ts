@@ -15,10 +15,12 @@ import { verificationRoutes } from './modules/health-system-verification/records
 import { healthSystemRoutes } from './modules/health-systems/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
+import { participantsRoutes } from './modules/participants/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time/routes';
 import { surveyPeriodRoutes } from './modules/surveys/period/routes';
 import { surveyRoutes } from './modules/surveys/rounds/routes';
@@ -52,6 +54,8 @@ export async function registerApiRoutes(app: FastifyInstance, scheduler?: Return
       await api.register(healthSystemRoutes);
       await api.register(dataExportRoutes);
       await api.register(auditLogRoutes);
+      await api.register(staffRoutes);
+      await api.register(participantsRoutes);
     },
     { prefix: API_BASE },
   );

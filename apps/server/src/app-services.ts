@@ -4,11 +4,14 @@ import type { ChangeNotices } from './db/change-notices';
 import type { Database } from './db/client';
 import { findSecurityPolicy } from './db/security-policy';
 import type { Env } from './env';
+import { translate } from './lib/localize';
 import { withinSendHours } from './lib/study-time';
 import { createAccountService, type AccountService } from './modules/account/service';
 import { createDashboardTokens, type DashboardTokens } from './modules/analytics-dashboards/dashboard-tokens';
 import { createDashboardLinkService, type DashboardLinkService } from './modules/analytics-dashboards/service';
 import { createAuditLogService, type AuditLogService } from './modules/audit-log/service';
+import { buildTimeline, inLanguage } from './modules/audit-log/timeline';
+import { findTimelineSources } from './modules/audit-log/timeline-repository';
 import { revokeUserSessions } from './modules/auth/repository';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { createTokenIssuer } from './modules/auth/tokens';
@@ -26,11 +29,13 @@ import {
 } from './modules/health-system-verification/records/service';
 import { createHealthSystemsServices, type HealthSystemsServices } from './modules/health-systems/services';
 import { createHomeService, type HomeService } from './modules/home/service';
+import { createParticipantsService, type ParticipantsService } from './modules/participants/service';
 import { createPasswordService, type PasswordService } from './modules/password/service';
 import { createReferenceService, type ReferenceService } from './modules/reference/service';
 import { createRegistrationService, type RegistrationService } from './modules/registration/service';
 import { createReminderSender, type ReminderSender } from './modules/reminders/service';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
+import { createStaffService, type StaffService } from './modules/staff/service';
 import { createOneTimeAdminService, type OneTimeAdminService } from './modules/surveys/one-time/admin-service';
 import { createOneTimeInvitations, type OneTimeInvitations } from './modules/surveys/one-time/invitations-service';
 import { createOneTimeReportsService, type OneTimeReportsService } from './modules/surveys/one-time/reports-service';
@@ -70,8 +75,10 @@ export interface AppServices {
   healthSystems: HealthSystemsServices;
   dataExport: DataExportService;
   auditLog: AuditLogService;
+  participants: ParticipantsService;
   dashboardTokens: DashboardTokens;
   dashboardLinks: DashboardLinkService;
+  staff: StaffService;
 }
 
 export interface AppServicesDeps {
@@ -222,5 +229,21 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     healthSystems: createHealthSystemsServices({ db, clock, files, onSystemsChanged: reference.invalidate }),
     dataExport: createDataExportService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
     auditLog: createAuditLogService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
+    staff: createStaffService({
+      db,
+      clock,
+      mailer,
+      publicUrl: env.PUBLIC_URL,
+      getPasswordPolicy: () => reference.getPasswordPolicy(),
+      revokeSessions: revokeUserSessions,
+    }),
+    participants: createParticipantsService({
+      db,
+      clock,
+      history: async (participant, language) =>
+        buildTimeline(participant, await findTimelineSources(db, participant.id), inLanguage(translate, language)),
+      signedCopy: signedCopy.download,
+      resendActivation: registration.resendActivation,
+    }),
   };
 }

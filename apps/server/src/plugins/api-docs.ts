@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi, { type FastifySwaggerUiConfigOptions } from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_BASE, ROLES } from '@portal/shared/constants';
+import { API_BASE } from '@portal/shared/constants';
 
 const DOCS_PREFIX = `${API_BASE}/docs`;
 /** The routes that hold the API description itself; the page around it is a static shell. */

@@ -48,6 +48,18 @@ export const AUDIT_ACTION_LABELS = {
   'email.retried': 'auditLog.action.emailRetried',
   'dataExport.downloaded': 'auditLog.action.dataExportDownloaded',
   'auditLog.exported': 'auditLog.action.auditLogExported',
+  'staff.invited': 'auditLog.action.staffInvited',
+  'staff.invitationResent': 'auditLog.action.staffInvitationResent',
+  'staff.invitationCancelled': 'auditLog.action.staffInvitationCancelled',
+  'staff.invitationAccepted': 'auditLog.action.staffInvitationAccepted',
+  'staff.updated': 'auditLog.action.staffUpdated',
+  'staff.deactivated': 'auditLog.action.staffDeactivated',
+  'staff.reactivated': 'auditLog.action.staffReactivated',
+  'participant.searched': 'auditLog.action.participantSearched',
+  'participant.viewed': 'auditLog.action.participantViewed',
+  'participant.signedCopyDownloaded': 'auditLog.action.participantSignedCopyDownloaded',
+  'participant.activationResent': 'auditLog.action.participantActivationResent',
+  'participant.unlocked': 'auditLog.action.participantUnlocked',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [TAuditAction, ...TAuditAction[]];

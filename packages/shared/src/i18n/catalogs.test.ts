@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../audit-log/audit-log';
+import { PERMISSIONS } from '../staff/roles';
 import en from './en.json';
 import sp from './sp.json';
 import { catalogProblems, keyUsesIn, pluralFormProblems } from './catalog-check';
@@ -20,10 +21,10 @@ const DYNAMIC_PREFIXES = ['emailAnalytics.status.', 'healthSystems.languageNames
 
 /**
  * Strings shaped like keys that need not be texts: the names of audit actions ('login.failed'; their labels are
- * the `auditLog.action.*` texts, though a few share a text's key, as 'survey.submitted') and the theme's colour
- * of errors.
+ * the `auditLog.action.*` texts, though a few share a text's key, as 'survey.submitted'), the staff permissions
+ * ('withdrawals.view') and the theme's colour of errors.
  */
-const NOT_KEYS = new Set<string>([...AUDIT_ACTIONS, 'error.main']);
+const NOT_KEYS = new Set<string>([...AUDIT_ACTIONS, ...PERMISSIONS, 'error.main']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -14,7 +14,6 @@ import {
   ZProfileUpdateReply,
   PUT_KEYCLOAK_USER,
 } from '@portal/shared/account/profile';
-import { ROLES } from '@portal/shared/constants';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../lib/localize';
 import { refused, sendOutcome, sendRefusal } from '../../lib/outcome';

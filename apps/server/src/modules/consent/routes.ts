@@ -29,7 +29,6 @@ import {
   GET_CONSENT_INTEGRITY,
 } from '@portal/shared/consent/withdrawal';
 import { envelope } from '@portal/shared/api/envelope';
-import { ROLES } from '@portal/shared/constants';
 import { sendOutcome, sendRefusal } from '../../lib/outcome';
 import { sendPdf } from '../../lib/send-pdf';
 import { perIpRateLimit } from '../../plugins/rate-limits';

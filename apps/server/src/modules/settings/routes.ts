@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { ZDowntimeReply, ZDowntimeUpdate, GET_DOWNTIME, POST_DOWNTIME } from '@portal/shared/settings/downtime';
 import { ZClientConfigReply, GET_CLIENT_CONFIG } from '@portal/shared/client-config';
-import { ROLES } from '@portal/shared/constants';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendDataOutcome } from '../../lib/outcome';
 import { perIpRateLimit, publicReadRateLimit } from '../../plugins/rate-limits';

@@ -1,0 +1,53 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { DashboardTokens } from '../modules/analytics-dashboards/dashboard-tokens';
+import type { VerifiedAccess } from '../security/verified-access';
+import { registerAccess } from './access';
+
+const COORDINATOR: VerifiedAccess = {
+  userId: '00000000-0000-4000-8000-000000000001',
+  sessionId: '00000000-0000-4000-8000-000000000002',
+  role: 'admin',
+  staffRole: 'coordinator',
+  healthSystems: ['geisinger'],
+};
+/** A token that names a staff member without a staff role: the realm role alone. */
+const NO_STAFF_ROLE: VerifiedAccess = { ...COORDINATOR, staffRole: undefined, healthSystems: [] };
+
+function appWith(bearers: Record<string, VerifiedAccess>) {
+  const app = Fastify();
+  app.decorate('clock', { now: () => new Date('2026-03-01T12:00:00.000Z') });
+  registerAccess(app, async (token) => bearers[token], {} as DashboardTokens);
+  return app;
+}
+
+describe('the access table', () => {
+  it('stops the server when a route of the API declares no access', () => {
+    const app = appWith({});
+    expect(() => app.get('/common-server/undeclared', async () => ({ status: true }))).toThrow(
+      'GET /common-server/undeclared declares no access (config.access)',
+    );
+  });
+
+  it('lets through only a role with the permission, and denies a staff token without a staff role', async () => {
+    const app = appWith({ coordinator: COORDINATOR, bare: NO_STAFF_ROLE });
+    const reply = async () => ({ status: true });
+    app.get('/common-server/verify', { config: { access: 'verification.edit' } }, reply);
+    app.get('/common-server/staff', { config: { access: 'staff.manage' } }, reply);
+    app.get('/common-server/any-staff', { config: { access: 'staff' } }, reply);
+    const call = (url: string, token?: string) =>
+      app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} }).then((r) => r.statusCode);
+    expect(await call('/common-server/verify', 'coordinator')).toBe(200);
+    expect(await call('/common-server/staff', 'coordinator')).toBe(403);
+    expect(await call('/common-server/any-staff', 'coordinator')).toBe(200);
+    expect(await call('/common-server/verify', 'bare')).toBe(403);
+    expect(await call('/common-server/any-staff', 'bare')).toBe(403);
+    expect(await call('/common-server/verify', 'unknown')).toBe(401);
+    expect(await call('/common-server/verify')).toBe(401);
+    expect(app.routeAccess).toEqual([
+      { method: 'GET', url: '/common-server/verify', access: 'verification.edit' },
+      { method: 'GET', url: '/common-server/staff', access: 'staff.manage' },
+      { method: 'GET', url: '/common-server/any-staff', access: 'staff' },
+    ]);
+  });
+});
