@@ -3,6 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { API_BASE } from '@portal/shared/constants';
+import type { StaffRole } from '@portal/shared/staff/roles';
+import { SessionProvider } from './lib/session';
+import { storeStaffToken } from './test-session';
 
 /** A call the web app made: its method, path under the API base, query and JSON body. */
 export interface PortalCall {
@@ -45,6 +48,15 @@ export const okReply = (data: unknown, message?: string) =>
 export function renderWithQueries(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+/**
+ * Renders a staff member's page or panel, signed in with a role (a study administrator unless told), with a query
+ * client of its own that tries each call once.
+ */
+export function renderAsStaff(ui: ReactElement, role: StaffRole | null = 'studyAdmin') {
+  storeStaffToken(role);
+  return renderWithQueries(<SessionProvider>{ui}</SessionProvider>);
 }
 
 /** A blob's text, read as a browser page reads it (jsdom's Blob has no `text()`). */

@@ -34,6 +34,7 @@ const RegistrationConfirmPage = lazyPage(() => import('../features/registration/
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/password/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/password/ResetPasswordPage'));
+const AcceptInvitationPage = lazyPage(() => import('../features/staff/AcceptInvitationPage'));
 const HomePage = lazyWith(
   () => import('../features/home/HomePage'),
   () => import('../features/consent/components/ConsentCeremony').then(({ ConsentCeremony }) => ({ ConsentCeremony })),
@@ -67,6 +68,8 @@ export const routes = [
       { path: '/landing', element: <LandingPage /> },
       { path: '/registration-confirm', element: <RegistrationConfirmPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // A staff member's invitation, opened from its e-mail signed in or not.
+      { path: '/accept-invitation', element: <AcceptInvitationPage /> },
       { path: '/404', element: <NotFoundPage /> },
       // A built-in dashboard opened by its token alone, without a session (a wall display).
       { path: '/dashboards/:dashboardId', element: <DashboardViewPage /> },

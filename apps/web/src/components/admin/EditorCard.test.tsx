@@ -42,7 +42,7 @@ function stubServer(stored: () => TReminderSchedule, saved: (body: unknown) => R
 }
 
 /** An editor as the settings screens write one: a query, a form, one useEditor call and an EditorCard. */
-function IcfRemindersEditor() {
+function IcfRemindersEditor({ canEdit }: { canEdit: boolean }) {
   const query = useQuery({
     queryKey: ['reminders', 'ICF'],
     queryFn: async () => (await apiRequest('/settings/reminder?type=ICF', ZReminderScheduleReply)).data!,
@@ -62,7 +62,11 @@ function IcfRemindersEditor() {
     fields: ['reminders.*.days'],
   });
   return (
-    <EditorCard {...editor} view={(stored) => <p>Reminder days: {stored.reminders.map((r) => r.days).join(', ')}</p>}>
+    <EditorCard
+      {...editor}
+      canEdit={canEdit}
+      view={(stored) => <p>Reminder days: {stored.reminders.map((r) => r.days).join(', ')}</p>}
+    >
       {rows.fields.map((row, index) => {
         const { ref, ...field } = form.register(`reminders.${index}.days`, { valueAsNumber: true });
         return (
@@ -80,10 +84,10 @@ function IcfRemindersEditor() {
   );
 }
 
-function renderEditor() {
+function renderEditor(canEdit = true) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <IcfRemindersEditor />
+      <IcfRemindersEditor canEdit={canEdit} />
     </QueryClientProvider>,
   );
 }
@@ -116,6 +120,17 @@ describe('EditorCard', () => {
     await user.type(second, '14');
     await vi.waitFor(() => expect(save).toBeEnabled());
     expect(screen.queryByText('Please enter a valid value (Duplicates not allowed)')).not.toBeInTheDocument();
+  });
+
+  it('a role that may not change the setting sees the stored value alone, with no Edit', async () => {
+    stubServer(
+      () => schedule('v1', 1, 7),
+      () => json(500, {}),
+    );
+    renderEditor(false);
+    expect(await screen.findByText('Reminder days: 1, 7')).toBeVisible();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
   });
 
   it('saves the values with the version opened, shows the success popup and returns to read-only, focus on Edit', async () => {

@@ -17,18 +17,22 @@ export interface EditorCardProps<T> extends EditorState<T> {
   view(stored: T): ReactNode;
   /** The form's fields, shown in edit mode. */
   children: ReactNode;
+  /** Whether the staff member's role may change the setting: without it the value stays read-only, with no Edit. */
+  canEdit: boolean;
 }
 
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /**
  * A setting's editor: the stored value read-only with Edit; in edit mode the fields with Save and Cancel.
- * Edit puts the focus on the first field; saving or cancelling puts it back on Edit.
+ * Edit puts the focus on the first field; saving or cancelling puts it back on Edit. A role that may not change
+ * the setting sees the value alone.
  */
 export function EditorCard<T>({
   title,
   view,
   children,
+  canEdit,
   load,
   isEditing,
   onEdit,
@@ -63,7 +67,7 @@ export function EditorCard<T>({
     ) : (
       <PageLoading />
     );
-  } else if (isEditing) {
+  } else if (isEditing && canEdit) {
     body = (
       <Box component="form" noValidate ref={formRef} onSubmit={onSave}>
         {children}
@@ -84,16 +88,18 @@ export function EditorCard<T>({
     body = (
       <>
         {view(load.data)}
-        <Button
-          ref={editRef}
-          variant="contained"
-          size="large"
-          onClick={onEdit}
-          aria-describedby={title ? titleId : undefined}
-          sx={{ mt: 3, ...focusRing }}
-        >
-          {t('admin.editor.edit')}
-        </Button>
+        {canEdit && (
+          <Button
+            ref={editRef}
+            variant="contained"
+            size="large"
+            onClick={onEdit}
+            aria-describedby={title ? titleId : undefined}
+            sx={{ mt: 3, ...focusRing }}
+          >
+            {t('admin.editor.edit')}
+          </Button>
+        )}
       </>
     );
   }

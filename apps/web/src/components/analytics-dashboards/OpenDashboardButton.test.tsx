@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { okReply, renderWithQueries, stubPortal } from '../../test-portal';
+import { okReply, renderAsStaff, stubPortal } from '../../test-portal';
 import { OpenDashboardButton } from './OpenDashboardButton';
 
 afterEach(async () => {
@@ -25,12 +25,20 @@ describe('OpenDashboardButton', () => {
         path: '/dashboards/email-analytics',
       }),
     );
-    renderWithQueries(<OpenDashboardButton dashboardId="email-analytics" />);
+    renderAsStaff(<OpenDashboardButton dashboardId="email-analytics" />);
     await userEvent.click(screen.getByRole('button', { name: 'Open full screen' }));
     await vi.waitFor(() => expect(tab.location.href).toBe('/dashboards/email-analytics#token=a.b.c'));
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/domo' });
     expect(calls[0]!.query.get('dashBoardId')).toBe('email-analytics');
     expect(tab.opener).toBeNull();
+  });
+
+  it('is not there for a role that may see dashboards but not share them', () => {
+    const calls = stubPortal(() => okReply({}));
+    renderAsStaff(<OpenDashboardButton dashboardId="withdrawals" />, 'auditor');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText(/full screen/i)).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it('closes the tab and says so in Spanish when the dashboard cannot be opened', async () => {
@@ -41,7 +49,7 @@ describe('OpenDashboardButton', () => {
       vi.fn(() => tab),
     );
     stubPortal(() => new Response('', { status: 502 }));
-    renderWithQueries(<OpenDashboardButton dashboardId="withdrawals" />);
+    renderAsStaff(<OpenDashboardButton dashboardId="withdrawals" />);
     await userEvent.click(screen.getByRole('button', { name: 'Abrir en pantalla completa' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo abrir el panel. Inténtelo de nuevo.');
     expect(tab.close).toHaveBeenCalled();

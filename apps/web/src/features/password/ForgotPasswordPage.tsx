@@ -6,12 +6,12 @@ import { Link as RouterLink } from 'react-router';
 import { ZForgotPasswordForm, type TForgotPasswordForm } from '@portal/shared/password/reset-password';
 import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form';
 import { FormTextField } from '../../components/ui/FormTextField';
+import { OutcomePanel } from '../../components/ui/OutcomePanel';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { SubmitButton } from '../../components/ui/SubmitButton';
 import { serverMessage } from '../../lib/api-client';
 import { useDowntime } from '../../lib/downtime';
 import { useRequestReset } from './api/password-api';
-import { OutcomePanel } from './components/OutcomePanel';
 
 /** /forgot-password: an e-mail address, and a reset link sent to it if it has an account. */
 export default function ForgotPasswordPage() {

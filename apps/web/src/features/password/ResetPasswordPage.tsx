@@ -1,13 +1,13 @@
 import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
 import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { NewPasswordForm } from '../../components/password/NewPasswordForm';
+import { OutcomePanel } from '../../components/ui/OutcomePanel';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { ApiError, serverMessage } from '../../lib/api-client';
 import { useDowntime } from '../../lib/downtime';
 import { usePasswordPolicy } from '../../lib/reference-data';
 import { useResetPassword, useVerifyResetLink } from './api/password-api';
-import { OutcomePanel } from './components/OutcomePanel';
-import { NewPasswordForm } from './components/NewPasswordForm';
 
 /** /reset-password?token=&id=: checks the e-mailed link, then takes the new password. */
 export default function ResetPasswordPage() {
@@ -49,13 +49,22 @@ export default function ResetPasswordPage() {
             </Button>
           </OutcomePanel>
         ) : link.isSuccess && policy.data ? (
-          <NewPasswordForm
-            policy={policy.data}
-            disabled={inDowntime}
-            busy={reset.isPending}
-            failure={reset.error ?? undefined}
-            onSubmit={(values) => reset.mutate({ token: token!, userId: id!, ...values })}
-          />
+          <>
+            <Typography sx={{ mb: 1 }}>{t('password.resetIntro')}</Typography>
+            <NewPasswordForm
+              policy={policy.data}
+              labels={{
+                password: t('password.newPassword'),
+                confirmPassword: t('password.confirmPassword'),
+                submit: t('password.save'),
+                submitting: t('password.saving'),
+              }}
+              disabled={inDowntime}
+              busy={reset.isPending}
+              failure={reset.error ?? undefined}
+              onSubmit={(values) => reset.mutate({ token: token!, userId: id!, ...values })}
+            />
+          </>
         ) : link.isError ? (
           <Alert severity="error">{serverMessage(link.error) ?? t('error.generic')}</Alert>
         ) : (

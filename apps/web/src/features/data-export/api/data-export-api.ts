@@ -29,20 +29,25 @@ export function useExportInstruments() {
   });
 }
 
-/** What one download covers: a form version (answers and dictionary), a date range (answers and registers). */
+/**
+ * What one download covers: a form version (answers and dictionary), a date range (answers and registers), and
+ * whether it is de-identified (the identified form asks nothing, as the spec's calls do).
+ */
 export interface ExportRequest {
   kind: TDataExportKind;
   form?: { formKey: string; version: number };
   range?: TDateRange;
+  deidentified?: boolean;
 }
 
 /** Downloads one export with the session's token and saves it under its name with today's date. */
-export async function downloadExport({ kind, form, range }: ExportRequest) {
+export async function downloadExport({ kind, form, range, deidentified }: ExportRequest) {
   const query = new URLSearchParams({
     ...(form && { formKey: form.formKey, version: String(form.version) }),
     ...(range && kind !== 'dataDictionary' && range),
+    ...(deidentified && { deidentified: 'true' }),
   });
   const search = query.toString();
   const blob = await authorizedDownload(search ? `${PATHS[kind]}?${search}` : PATHS[kind]);
-  saveBlob(blob, exportFileName(kind, localCalendarDate(), form));
+  saveBlob(blob, exportFileName(kind, localCalendarDate(), { form, deidentified }));
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { okReply, renderWithQueries, stubBlobFiles, stubPortal } from '../../../test-portal';
+import { okReply, renderAsStaff, stubBlobFiles, stubPortal } from '../../../test-portal';
 import { DataExportPanel } from './DataExportPanel';
 
 const INSTRUMENTS = [
@@ -21,6 +21,7 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-04-15T12:00:00.000Z'));
 });
 afterEach(() => {
+  localStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -34,7 +35,7 @@ describe('the Data Export tab', () => {
     const calls = stubPortal((call) =>
       call.path === '/data-export/instruments' ? okReply(INSTRUMENTS) : new Response('\uFEFFparticipantId\r\n'),
     );
-    renderWithQueries(<DataExportPanel />);
+    renderAsStaff(<DataExportPanel />);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Data Export' })).toBeInTheDocument();
     const picker = await screen.findByRole('combobox', { name: 'Questionnaire and version' });
@@ -82,6 +83,77 @@ describe('the Data Export tab', () => {
     ]);
   });
 
+  it('offers a study administrator identified files, as before, or de-identified ones named so', async () => {
+    const user = userEvent.setup();
+    const files = stubBlobFiles('blob:export');
+    const calls = stubPortal((call) =>
+      call.path === '/data-export/instruments' ? okReply(INSTRUMENTS) : new Response('\uFEFFparticipantId\r\n'),
+    );
+    renderAsStaff(<DataExportPanel />, 'studyAdmin');
+
+    const choice = await screen.findByRole('radiogroup', { name: 'Participants in the files' });
+    expect(within(choice).getByRole('radio', { name: 'Identified' })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: 'De-identified' })).not.toBeChecked();
+    expect(choice).toHaveAccessibleDescription(
+      'De-identified files show each participant under a pseudonym, the same in every file, and leave out ' +
+        'free-text answers and staff IDs.',
+    );
+    expect(screen.queryByText(/Your exports are de-identified/)).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Download consent register' }));
+    await user.click(within(choice).getByRole('radio', { name: 'De-identified' }));
+    await user.click(screen.getByRole('button', { name: 'Download survey answers' }));
+    await user.click(screen.getByRole('button', { name: 'Download data dictionary' }));
+    await user.click(screen.getByRole('button', { name: 'Download verification register' }));
+    await user.click(within(choice).getByRole('radio', { name: 'Identified' }));
+    await user.click(screen.getByRole('button', { name: 'Download consent register' }));
+
+    const downloads = calls.filter((call) => call.path !== '/data-export/instruments');
+    expect(downloads.map((call) => [call.path, call.query.toString()].filter(Boolean).join('?'))).toEqual([
+      '/data-export/consent-register',
+      '/data-export/survey-answers?formKey=core&version=1&deidentified=true',
+      '/data-export/data-dictionary?formKey=core&version=1&deidentified=true',
+      '/data-export/verification-register?deidentified=true',
+      '/data-export/consent-register',
+    ]);
+    expect(files.saved).toEqual([
+      'consent-register-2026-04-15.csv',
+      'survey-answers-deidentified-core-v1-2026-04-15.csv',
+      'data-dictionary-deidentified-core-v1-2026-04-15.csv',
+      'verification-register-deidentified-2026-04-15.csv',
+      'consent-register-2026-04-15.csv',
+    ]);
+  });
+
+  it('gives an analyst no choice: a note that their exports are de-identified, and de-identified files', async () => {
+    const user = userEvent.setup();
+    const files = stubBlobFiles('blob:export');
+    const calls = stubPortal((call) =>
+      call.path === '/data-export/instruments' ? okReply(INSTRUMENTS) : new Response('\uFEFFparticipantPseudonym\r\n'),
+    );
+    renderAsStaff(<DataExportPanel />, 'analyst');
+
+    await user.click(await screen.findByRole('button', { name: 'Download survey answers' }));
+    await user.click(screen.getByRole('button', { name: 'Download consent register' }));
+    expect(
+      screen.getByText(
+        'Your exports are de-identified: each participant appears under a pseudonym, the same in every file, and ' +
+          'free-text answers are left out.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+
+    const downloads = calls.filter((call) => call.path !== '/data-export/instruments');
+    expect(downloads.map((call) => [call.path, call.query.toString()].filter(Boolean).join('?'))).toEqual([
+      '/data-export/survey-answers?formKey=core&version=1&deidentified=true',
+      '/data-export/consent-register?deidentified=true',
+    ]);
+    expect(files.saved).toEqual([
+      'survey-answers-deidentified-core-v1-2026-04-15.csv',
+      'consent-register-deidentified-2026-04-15.csv',
+    ]);
+  });
+
   it('is busy while a file comes, and says why when it fails', async () => {
     const user = userEvent.setup();
     stubBlobFiles('blob:export');
@@ -93,7 +165,7 @@ describe('the Data Export tab', () => {
             fail = resolve;
           }),
     );
-    renderWithQueries(<DataExportPanel />);
+    renderAsStaff(<DataExportPanel />);
     const button = await screen.findByRole('button', { name: 'Download consent register' });
     await user.click(button);
     expect(button).toBeDisabled();
@@ -107,7 +179,7 @@ describe('the Data Export tab', () => {
 
   it('offers a retry when the questionnaires cannot be loaded', async () => {
     stubPortal(() => new Response(JSON.stringify({ status: false, message: 'Down' }), { status: 500 }));
-    renderWithQueries(<DataExportPanel />);
+    renderAsStaff(<DataExportPanel />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The list of questionnaires could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

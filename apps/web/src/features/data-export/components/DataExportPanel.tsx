@@ -10,8 +10,10 @@ import { DateRangeFilter } from '../../../components/admin/DateRangeFilter';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';
 import { NativeSelect } from '../../../components/ui/NativeSelect';
 import { PageLoading } from '../../../components/ui/PageLoading';
+import { useCan } from '../../../lib/staff-access';
 import { useExportInstruments } from '../api/data-export-api';
 import { ExportCard } from './ExportCard';
+import { ExportFormChoice } from './ExportFormChoice';
 
 const keyOf = (instrument: TExportInstrument) => `${instrument.formKey}@${instrument.version}`;
 
@@ -23,14 +25,19 @@ function thisYear(): TDateRange {
 
 /**
  * Data Export: the study's data as CSV files for analysis — a form version's answers and data dictionary, the
- * consent register and the verification register — over all dates or a date range.
+ * consent register and the verification register — over all dates or a date range, identified or de-identified.
+ * A role without identified export has only de-identified files.
  */
 export function DataExportPanel() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
+  const can = useCan();
+  const mayIdentify = can('export.identified');
   const instruments = useExportInstruments();
   const [chosen, setChosen] = useState<string>();
   const [range, setRange] = useState<TDateRange>();
+  const [deidentifiedChosen, setDeidentifiedChosen] = useState(false);
+  const deidentified = !mayIdentify || deidentifiedChosen;
 
   const list = instruments.data ?? [];
   const instrument = list.find((i) => keyOf(i) === chosen) ?? list[0];
@@ -40,6 +47,7 @@ export function DataExportPanel() {
     <AdminPanel title={t('systemOptions.tabs.dataExport')}>
       <Stack spacing={3}>
         <Typography>{t('dataExport.intro')}</Typography>
+        <ExportFormChoice mayIdentify={mayIdentify} deidentified={deidentified} onChange={setDeidentifiedChosen} />
         <Stack spacing={1}>
           <Typography variant="h3" sx={{ fontSize: '1.15rem' }}>
             {t('dataExport.range.title')}
@@ -83,25 +91,25 @@ export function DataExportPanel() {
           title={t('dataExport.surveyAnswers.title')}
           description={t('dataExport.surveyAnswers.description')}
           buttonLabel={t('dataExport.surveyAnswers.download')}
-          request={form && { kind: 'surveyAnswers', form, range }}
+          request={form && { kind: 'surveyAnswers', form, range, deidentified }}
         />
         <ExportCard
           title={t('dataExport.dataDictionary.title')}
           description={t('dataExport.dataDictionary.description')}
           buttonLabel={t('dataExport.dataDictionary.download')}
-          request={form && { kind: 'dataDictionary', form }}
+          request={form && { kind: 'dataDictionary', form, deidentified }}
         />
         <ExportCard
           title={t('dataExport.consentRegister.title')}
           description={t('dataExport.consentRegister.description')}
           buttonLabel={t('dataExport.consentRegister.download')}
-          request={{ kind: 'consentRegister', range }}
+          request={{ kind: 'consentRegister', range, deidentified }}
         />
         <ExportCard
           title={t('dataExport.verificationRegister.title')}
           description={t('dataExport.verificationRegister.description')}
           buttonLabel={t('dataExport.verificationRegister.download')}
-          request={{ kind: 'verificationRegister', range }}
+          request={{ kind: 'verificationRegister', range, deidentified }}
         />
       </Stack>
     </AdminPanel>

@@ -3,6 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffRole } from '@portal/shared/staff/roles';
+import { SessionProvider } from '../../../lib/session';
+import { storeStaffToken } from '../../../test-session';
 import { EmailAnalyticsPanel } from './EmailAnalyticsPanel';
 
 beforeEach(() => {
@@ -80,10 +83,13 @@ function stubApi(retryReply: () => Response) {
   return asked;
 }
 
-function renderPanel() {
+function renderPanel(role: StaffRole = 'studyAdmin') {
+  storeStaffToken(role);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <EmailAnalyticsPanel />
+      <SessionProvider>
+        <EmailAnalyticsPanel />
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }
@@ -153,6 +159,25 @@ describe('EmailAnalyticsPanel', () => {
         .map((c) => c.textContent),
     ).toEqual(['Yes', 'Address refused']);
     expect(within(rows[2]!).getAllByRole('cell').at(-1)).toHaveTextContent('No longer available');
+  });
+
+  it('shows an analyst the figures alone: no failures, which name their recipients, and no full-screen link', async () => {
+    const asked = stubApi(() => json(200, { status: true }));
+    renderPanel('analyst');
+    await screen.findByRole('figure', { name: 'Totals for the range' });
+    expect(screen.queryByRole('table', { name: 'Latest failures' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open full screen' })).not.toBeInTheDocument();
+    expect(asked.filter((call) => call.includes('/failures'))).toEqual([]);
+  });
+
+  it('shows an auditor the failures without Retry', async () => {
+    stubApi(() => json(200, { status: true }));
+    renderPanel('auditor');
+    const table = await screen.findByRole('table', { name: 'Latest failures' });
+    const [header, first] = within(table).getAllByRole('row');
+    expect(within(first!).getByRole('cell', { name: 'ana@example.org' })).toBeVisible();
+    expect(textsOf(within(header!).getAllByRole('columnheader')).at(-1)).toBe('Bounced');
+    expect(within(table).queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
   });
 
   it('asks both lists again for a new range', async () => {

@@ -3,14 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { MEASURE } from '../../../components/ui/styles';
+import { useCan } from '../../../lib/staff-access';
 import { OpenDashboardButton } from '../../../components/analytics-dashboards/OpenDashboardButton';
 import { EmailAnalyticsDashboard } from './EmailAnalyticsDashboard';
 import { EmailFailuresTable } from './EmailFailuresTable';
 import { defaultRange, EmailRangeContext } from './email-range';
 
-/** Emails Insight: the Email Analytics dashboard and the latest failures, both over the range chosen above them. */
+/**
+ * Emails Insight: the Email Analytics dashboard and the latest failures, both over the range chosen above them. The
+ * failures name their recipients, so they are for a role that may see them; the figures alone are for any other.
+ */
 export function EmailAnalyticsPanel() {
   const { t } = useTranslation();
+  const canSeeFailures = useCan()('emails.failures');
   const range = useState(defaultRange);
   const [{ from, to }] = range;
   return (
@@ -20,7 +25,7 @@ export function EmailAnalyticsPanel() {
       <EmailRangeContext value={range}>
         <EmailAnalyticsDashboard />
         {/* A new range starts the list again from its first page. */}
-        <EmailFailuresTable key={`${from}/${to}`} range={{ from, to }} />
+        {canSeeFailures && <EmailFailuresTable key={`${from}/${to}`} range={{ from, to }} />}
       </EmailRangeContext>
     </AdminPanel>
   );

@@ -7,6 +7,7 @@ import { EMAIL_FAILURE_PAGE_SIZES, type TEmailFailure } from '@portal/shared/ema
 import { RowActionTable, useRowAction } from '../../../components/admin/RowActionTable';
 import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
+import { useCan } from '../../../lib/staff-access';
 import { useEmailFailures, useRetryEmail } from '../api/email-analytics-api';
 import { languageName, templateName } from './labels';
 
@@ -18,9 +19,13 @@ const STATE_KEYS = {
   expired: 'emailAnalytics.failures.expired',
 } as const;
 
-/** The range's messages that failed for good, the latest attempt first, each with a Retry when it can go again. */
+/**
+ * The range's messages that failed for good, the latest attempt first, each with a Retry when it can go again (for
+ * a role that may send e-mails again).
+ */
 export function EmailFailuresTable({ range }: { range: TDateRange }) {
   const { t } = useTranslation();
+  const canRetry = useCan()('emails.retry');
   const paging = usePagedQueryState<'lastAttemptAt'>({
     sizes: EMAIL_FAILURE_PAGE_SIZES,
     defaultSize: EMAIL_FAILURE_PAGE_SIZES[0],
@@ -55,23 +60,27 @@ export function EmailFailuresTable({ range }: { range: TDateRange }) {
         header: t('emailAnalytics.failures.bounced'),
         cell: ({ getValue }) => (getValue() ? t('emailAnalytics.failures.yes') : t('emailAnalytics.failures.no')),
       }),
-      column.display({
-        id: 'action',
-        header: t('emailAnalytics.failures.action'),
-        cell: ({ row }) =>
-          row.original.retry === 'available' ? (
-            <Button
-              onClick={() => ask(row.original)}
-              aria-label={t('emailAnalytics.failures.retryLabel', { recipient: row.original.recipient })}
-            >
-              {t('emailAnalytics.failures.retry')}
-            </Button>
-          ) : (
-            t(STATE_KEYS[row.original.retry])
-          ),
-      }),
+      ...(canRetry
+        ? [
+            column.display({
+              id: 'action',
+              header: t('emailAnalytics.failures.action'),
+              cell: ({ row }) =>
+                row.original.retry === 'available' ? (
+                  <Button
+                    onClick={() => ask(row.original)}
+                    aria-label={t('emailAnalytics.failures.retryLabel', { recipient: row.original.recipient })}
+                  >
+                    {t('emailAnalytics.failures.retry')}
+                  </Button>
+                ) : (
+                  t(STATE_KEYS[row.original.retry])
+                ),
+            }),
+          ]
+        : []),
     ],
-    [t, ask],
+    [t, ask, canRetry],
   );
 
   return (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '../../../lib/i18n';
 import { describe, expect, it } from 'vitest';
-import { okReply, renderWithQueries, stubPortal, type PortalCall } from '../../../test-portal';
+import { okReply, renderAsStaff, stubPortal, type PortalCall } from '../../../test-portal';
 import { axeViolations, fillField, openFieldDialog, pdfFile, pickPdf, user } from '../consent/test-kit';
 import { HealthSystemManagementPanel } from './HealthSystemManagementPanel';
 
@@ -107,7 +107,7 @@ describe('Health System Management: the table', () => {
         return servePage([LAKESIDE, RIVERBEND])(call);
       },
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     expect(screen.getByRole('heading', { level: 2, name: 'Health System Management' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 3, name: 'Health Systems' })).toBeVisible();
     expect(screen.getByText('Loading health systems...')).toBeVisible();
@@ -132,13 +132,23 @@ describe('Health System Management: the table', () => {
     expect(screen.getByText('Showing 1 to 2 of 2 results')).toBeVisible();
   });
 
+  it('an auditor views each system but neither onboards nor edits one', async () => {
+    stubManagement({});
+    renderAsStaff(<HealthSystemManagementPanel />, 'auditor');
+    const table = await screen.findByRole('table', { name: 'Health Systems' });
+    const [, lakeside] = within(table).getAllByRole('row');
+    expect(within(lakeside!).getByRole('button', { name: 'View Lakeside Health' })).toBeVisible();
+    expect(within(table).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Onboard New System' })).not.toBeInTheDocument();
+  });
+
   it('shows the server’s message when the list fails, and loads it again on Try Again', async () => {
     let fail = true;
     stubManagement({
       'GET /health-system/overview': (call) =>
         fail ? refusal(503, { status: false, message: 'The database is not reachable.' }) : servePage([LAKESIDE])(call),
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error loading health systems');
     expect(alert).toHaveTextContent('The database is not reachable.');
@@ -149,7 +159,7 @@ describe('Health System Management: the table', () => {
 
   it('says “Unknown error occurred” when the failure carries no message', async () => {
     stubManagement({ 'GET /health-system/overview': () => new Response('', { status: 502, statusText: '' }) });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error loading health systems');
     expect(alert).toHaveTextContent('Unknown error occurred');
@@ -157,13 +167,13 @@ describe('Health System Management: the table', () => {
 
   it('says when there are no health systems', async () => {
     stubManagement({}, []);
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     expect(await screen.findByText('No health systems found')).toBeVisible();
   });
 
   it('pages 10 at a time, offers 5, 10, 15 and 25 rows, and a new size goes back to the first page', async () => {
     const calls = stubManagement({}, MANY);
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     expect(await screen.findByText('Showing 1 to 10 of 23 results')).toBeVisible();
     const sizes = screen.getByRole('combobox', { name: 'Rows per page:' });
     expect(
@@ -195,7 +205,7 @@ describe('Health System Management: the table', () => {
         return servePage([LAKESIDE])(call);
       },
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     await screen.findByRole('cell', { name: 'Lakeside Health' });
     hold = true;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -219,7 +229,7 @@ describe('Health System Management: registering a system', () => {
             })
           : okReply(undefined, 'Basic information validated successfully'),
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     const dialog = await openRegistration();
 
     // The step buttons only show the way; the progress bar and the focus say where one is.
@@ -266,7 +276,7 @@ describe('Health System Management: registering a system', () => {
             })
           : okReply(undefined, 'System configuration validated successfully'),
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     const dialog = await openRegistration();
     await fillBasic(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -309,7 +319,7 @@ describe('Health System Management: registering a system', () => {
       'POST /health-system/register': () =>
         okReply({ id: LAKESIDE.id, revision: 1 }, 'Health System registered successfully!'),
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     await screen.findByRole('cell', { name: 'Lakeside Health' });
     const dialog = await walkToConsent();
     const before = overviews(calls).length;
@@ -345,7 +355,7 @@ describe('Health System Management: registering a system', () => {
       'POST /health-system/register': () =>
         okReply({ id: LAKESIDE.id, revision: 1 }, 'Health System registered successfully!'),
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     const dialog = await walkToConsent();
     const english = within(dialog).getByRole('region', { name: 'English' });
     await user.click(within(english).getByRole('switch', { name: 'Use Default Consent Form' }));
@@ -404,7 +414,7 @@ describe('Health System Management: registering a system', () => {
           data: [{ errorField: 'name', message: 'A health system with this name already exists.' }],
         }),
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     const dialog = await walkToConsent();
     await user.click(within(dialog).getByRole('button', { name: 'Register Health System' }));
 
@@ -422,7 +432,7 @@ describe('Health System Management: registering a system', () => {
     stubManagement({
       'POST /health-system/validate/basic': () => okReply(undefined, 'Información básica validada correctamente'),
     });
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     await screen.findByRole('table', { name: 'Sistemas de salud' });
     expect(await axeViolations()).toEqual([]);
 
@@ -441,7 +451,7 @@ describe('Health System Management: registering a system', () => {
 
   it('closing the modal drops what was typed and starts again at step 1', async () => {
     stubManagement(VALIDATIONS);
-    renderWithQueries(<HealthSystemManagementPanel />);
+    renderAsStaff(<HealthSystemManagementPanel />);
     const dialog = await openRegistration();
     await fillBasic(dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));

@@ -20,9 +20,15 @@ const ACTIONS = [
 
 /**
  * 'Health Systems': the onboarded systems by name, with their registered users, onboarding date and status, a
- * page at a time (5, 10, 15 or 25 rows), each with View and Edit; Refresh loads the page again.
+ * page at a time (5, 10, 15 or 25 rows), each with View and (when `canEdit`) Edit; Refresh loads the page again.
  */
-export function HealthSystemsTable({ onOpen }: { onOpen(mode: 'view' | 'edit', row: THealthSystemOverviewRow): void }) {
+export function HealthSystemsTable({
+  onOpen,
+  canEdit,
+}: {
+  onOpen(mode: 'view' | 'edit', row: THealthSystemOverviewRow): void;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   const paging = usePagedQueryState({ sizes: HEALTH_SYSTEM_PAGE_SIZES, defaultSize: DEFAULT_SIZE });
   const query = useHealthSystemsOverview(paging);
@@ -47,7 +53,7 @@ export function HealthSystemsTable({ onOpen }: { onOpen(mode: 'view' | 'edit', r
         header: t('healthSystems.table.actions'),
         cell: ({ row }) => (
           <Stack direction="row" spacing={1}>
-            {ACTIONS.map(({ mode, label, name }) => (
+            {ACTIONS.filter(({ mode }) => canEdit || mode === 'view').map(({ mode, label, name }) => (
               <Button
                 key={mode}
                 size="small"
@@ -62,7 +68,7 @@ export function HealthSystemsTable({ onOpen }: { onOpen(mode: 'view' | 'edit', r
         ),
       }),
     ],
-    [t, onOpen],
+    [t, onOpen, canEdit],
   );
   return (
     <DataTable

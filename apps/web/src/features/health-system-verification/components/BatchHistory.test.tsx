@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { okReply, renderWithQueries, stubPortal } from '../../../test-portal';
+import type { StaffRole } from '@portal/shared/staff/roles';
+import { okReply, renderAsStaff, stubPortal } from '../../../test-portal';
 import { BatchHistory } from './BatchHistory';
 
 beforeEach(() => {
@@ -37,8 +38,8 @@ const PUSH = {
   undoableUntil: null,
 };
 
-function renderHistory() {
-  renderWithQueries(<BatchHistory />);
+function renderHistory(role: StaffRole = 'studyAdmin') {
+  renderAsStaff(<BatchHistory />, role);
 }
 
 describe('the update history', () => {
@@ -98,6 +99,17 @@ describe('the update history', () => {
     const undo = calls.find((c) => c.path.endsWith('/undo'))!;
     expect(undo).toMatchObject({ method: 'POST', path: `/health-system-verification/batches/${BULK.id}/undo` });
     await vi.waitFor(() => expect(calls.filter((c) => c.path.endsWith('/batches')).length).toBe(2));
+  });
+
+  it('offers an auditor the result files but no Undo', async () => {
+    stubPortal(() => okReply({ content: [BULK], totalElements: 1, page: 0, size: 5 }));
+    renderHistory('auditor');
+    const table = await screen.findByRole('table', { name: 'Bulk update history' });
+    const [, bulk] = within(table).getAllByRole('row');
+    expect(
+      within(bulk!).getByRole('button', { name: 'Download result of the update of 03/05/2026 03:04 PM' }),
+    ).toBeVisible();
+    expect(within(bulk!).queryByRole('button', { name: /Undo/ })).toBeNull();
   });
 
   it('shows the refusal of an undo in its dialog', async () => {

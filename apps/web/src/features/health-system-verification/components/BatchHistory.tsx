@@ -15,6 +15,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
+import { useCan } from '../../../lib/staff-access';
 import { downloadBatchResult, useUndoBatch, useVerificationBatches } from '../api/verification-api';
 
 const SOURCE_LABELS: Record<TVerificationBatchSource, string> = {
@@ -28,10 +29,12 @@ const column = createColumnHelper<TVerificationBatch>();
 
 /**
  * 'Bulk update history': every edit, bulk update, health system push and undo, newest first, with its result
- * file, and Undo while it can still be undone (records changed since are kept as they are).
+ * file, and Undo while it can still be undone (records changed since are kept as they are) for a role that may
+ * change statuses.
  */
 export function BatchHistory() {
   const { t } = useTranslation();
+  const canUndo = useCan()('verification.edit');
   const paging = usePagedQueryState({
     sizes: VERIFICATION_BATCH_PAGE_SIZES,
     defaultSize: VERIFICATION_BATCH_PAGE_SIZES[0],
@@ -90,7 +93,7 @@ export function BatchHistory() {
               >
                 {t('verification.history.download')}
               </Button>
-              {batch.undoableUntil && (
+              {canUndo && batch.undoableUntil && (
                 <Button
                   size="small"
                   color="error"
@@ -111,7 +114,7 @@ export function BatchHistory() {
         },
       }),
     ];
-  }, [t]);
+  }, [t, canUndo]);
 
   const confirmUndo = () => {
     if (!undoing) return;

@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
+import type { StaffRole } from '@portal/shared/staff/roles';
 import { i18n } from '../../../lib/i18n';
+import { SessionProvider } from '../../../lib/session';
+import { storeStaffToken } from '../../../test-session';
 import { HealthSystemApiKeys } from './HealthSystemApiKeys';
 
 const ACTIVE = {
@@ -29,12 +32,16 @@ const KEY = 'hsk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const ok = (data: unknown) => json(200, { status: true, data });
-const renderKeys = () =>
+function renderKeys(role: StaffRole = 'studyAdmin') {
+  storeStaffToken(role);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <HealthSystemApiKeys />
+      <SessionProvider>
+        <HealthSystemApiKeys />
+      </SessionProvider>
     </QueryClientProvider>,
   );
+}
 
 interface Call {
   method: string;
@@ -92,6 +99,17 @@ describe.each(['en', 'sp'] as const)('Health system API keys in %s', (language) 
     expect(cells(rows[2]!)[4]).toMatch(/^06\/(20|21)\/2026 \d\d:\d\d [AP]M$/);
     expect(cells(rows[2]!).slice(5)).toEqual([language === 'en' ? 'Revoked' : 'Revocada', '']);
     expect(calls[0]!.url).toBe('/common-server/health-system-api-keys?page=0&size=5');
+  });
+
+  it('shows an auditor the keys with neither Issue API key nor Revoke', async () => {
+    await i18n.changeLanguage(language);
+    stubServer(() => json(500, {}));
+    renderKeys('auditor');
+    const rows = await screen.findAllByRole('row');
+    expect(within(rows[1]!).getByText('Records team')).toBeVisible();
+    expect(within(rows[0]!).getAllByRole('columnheader')).toHaveLength(6);
+    expect(screen.queryByRole('button', { name: i18n.t('verification.keys.issue') })).toBeNull();
+    expect(screen.queryByRole('button', { name: new RegExp(i18n.t('verification.keys.revoke')) })).toBeNull();
   });
 
   it('issues a key after checking the fields, then shows it once with a Copy button', async () => {

@@ -10,6 +10,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { Moment } from '../../../components/ui/Moment';
 import { usePagedQueryState } from '../../../lib/paging';
+import { useCan } from '../../../lib/staff-access';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys-api';
 import { IssueApiKeyDialog } from './IssueApiKeyDialog';
 
@@ -17,10 +18,11 @@ const column = createColumnHelper<TApiKey>();
 
 /**
  * Health system API keys: what the keys are for, the keys issued (never the key itself, only its first
- * characters), Issue API key, and a Revoke per active key after a confirmation.
+ * characters), and for a role that may manage them Issue API key and a Revoke per active key after a confirmation.
  */
 export function HealthSystemApiKeys() {
   const { t } = useTranslation();
+  const canManage = useCan()('apiKeys.manage');
   const titleId = useId();
   const paging = usePagedQueryState({ sizes: API_KEY_PAGE_SIZES, defaultSize: API_KEY_PAGE_SIZES[0] });
   const query = useApiKeys(paging);
@@ -54,29 +56,33 @@ export function HealthSystemApiKeys() {
         header: t('verification.keys.status'),
         cell: ({ getValue }) => (getValue() ? t('verification.keys.revokedStatus') : t('verification.keys.active')),
       }),
-      column.display({
-        id: 'actions',
-        header: t('verification.keys.actions'),
-        cell: ({ row }) =>
-          row.original.revokedAt ? null : (
-            <Button
-              color="error"
-              onClick={() => {
-                revoke.reset();
-                setDone(undefined);
-                setRevoking(row.original);
-              }}
-              aria-label={t('verification.keys.revokeLabel', {
-                label: row.original.label,
-                healthSystem: row.original.healthSystemName,
-              })}
-            >
-              {t('verification.keys.revoke')}
-            </Button>
-          ),
-      }),
+      ...(canManage
+        ? [
+            column.display({
+              id: 'actions',
+              header: t('verification.keys.actions'),
+              cell: ({ row }) =>
+                row.original.revokedAt ? null : (
+                  <Button
+                    color="error"
+                    onClick={() => {
+                      revoke.reset();
+                      setDone(undefined);
+                      setRevoking(row.original);
+                    }}
+                    aria-label={t('verification.keys.revokeLabel', {
+                      label: row.original.label,
+                      healthSystem: row.original.healthSystemName,
+                    })}
+                  >
+                    {t('verification.keys.revoke')}
+                  </Button>
+                ),
+            }),
+          ]
+        : []),
     ];
-  }, [t, revoke]);
+  }, [t, revoke, canManage]);
 
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -94,15 +100,17 @@ export function HealthSystemApiKeys() {
         {t('verification.keys.title')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('verification.keys.intro')}</Typography>
-      <Button
-        variant="outlined"
-        onClick={() => {
-          setDone(undefined);
-          setIssuing(true);
-        }}
-      >
-        {t('verification.keys.issue')}
-      </Button>
+      {canManage && (
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setDone(undefined);
+            setIssuing(true);
+          }}
+        >
+          {t('verification.keys.issue')}
+        </Button>
+      )}
       {done && (
         <Alert severity="success" role="status" sx={{ mt: 2 }}>
           {done}

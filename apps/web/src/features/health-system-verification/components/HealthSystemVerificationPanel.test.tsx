@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { okReply, renderWithQueries, stubPortal, type PortalCall } from '../../../test-portal';
+import type { StaffRole } from '@portal/shared/staff/roles';
+import { okReply, renderAsStaff, stubPortal, type PortalCall } from '../../../test-portal';
 import { HealthSystemVerificationPanel } from './HealthSystemVerificationPanel';
 
 beforeEach(() => {
@@ -43,9 +44,11 @@ function stubVerification(records: unknown[] = [PENDING, WITHDRAWN]) {
 const searches = (calls: PortalCall[]) =>
   calls.filter((c) => c.method === 'POST' && c.path === '/health-system-verification');
 
-function renderPanel() {
-  renderWithQueries(<HealthSystemVerificationPanel />);
+function renderPanel(role: StaffRole = 'studyAdmin') {
+  renderAsStaff(<HealthSystemVerificationPanel />, role);
 }
+
+const keyCalls = (calls: PortalCall[]) => calls.filter((c) => c.path.startsWith('/health-system-api-keys'));
 
 describe('Health System Verification', () => {
   it('searches nothing until asked, and asks for a valid User ID or a health system', async () => {
@@ -84,6 +87,33 @@ describe('Health System Verification', () => {
     expect(within(withdrawn!).getByText('Verified')).toBeVisible();
     expect(within(withdrawn!).getByText('Withdrawn')).toBeVisible();
     expect(within(withdrawn!).queryByRole('button')).toBeNull();
+  });
+
+  it('a coordinator edits statuses and updates them in bulk, and neither sees nor issues API keys', async () => {
+    const calls = stubVerification();
+    renderPanel('coordinator');
+    expect(screen.getByRole('button', { name: 'Bulk Update' })).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: 'User ID' }), `${PENDING.userId}{Enter}`);
+    expect(await screen.findByRole('button', { name: `Edit verification status of ${PENDING.userId}` })).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Bulk update history' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Health system API keys' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Issue API key' })).toBeNull();
+    expect(keyCalls(calls)).toEqual([]);
+  });
+
+  it('an auditor sees the records and the API keys, with no Edit, Bulk Update or Issue API key', async () => {
+    const calls = stubVerification();
+    renderPanel('auditor');
+    await userEvent.type(screen.getByRole('textbox', { name: 'User ID' }), `${PENDING.userId}{Enter}`);
+    const table = await screen.findByRole('table', { name: 'Verification Records' });
+    const [header, pending] = within(table).getAllByRole('row');
+    expect(within(pending!).getByText('Pending')).toBeVisible();
+    expect(within(header!).queryByRole('columnheader', { name: 'Action' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Bulk Update' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Health system API keys' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Issue API key' })).toBeNull();
+    await vi.waitFor(() => expect(keyCalls(calls)).not.toEqual([]));
   });
 
   it('says when nothing is found', async () => {

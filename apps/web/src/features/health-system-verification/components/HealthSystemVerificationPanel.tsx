@@ -8,6 +8,7 @@ import {
 } from '@portal/shared/health-system-verification/verification-records';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { usePagedQueryState } from '../../../lib/paging';
+import { useCan } from '../../../lib/staff-access';
 import { useReloadVerification, type VerificationSortField } from '../api/verification-api';
 import { BatchHistory } from './BatchHistory';
 import { BulkUpdateDialog } from './BulkUpdateDialog';
@@ -19,10 +20,12 @@ import { VerificationSearch } from './VerificationSearch';
 /**
  * Health System Verification: search the verification records by user ID or health system, set a record's
  * status or many at once (Bulk Update), look back over (or undo) the updates made, and manage the API keys with
- * which health systems send their statuses.
+ * which health systems send their statuses. Each of these shows only to a role that may do it.
  */
 export function HealthSystemVerificationPanel() {
   const { t } = useTranslation();
+  const can = useCan();
+  const canEdit = can('verification.edit');
   const reload = useReloadVerification();
   const paging = usePagedQueryState<VerificationSortField>({
     sizes: VERIFICATION_PAGE_SIZES,
@@ -47,14 +50,16 @@ export function HealthSystemVerificationPanel() {
 
   return (
     <AdminPanel title={t('systemOptions.tabs.healthSystemVerification')}>
-      <Box sx={{ mb: 3 }}>
-        <Button variant="contained" onClick={() => setBulk(true)}>
-          {t('verification.bulk.open')}
-        </Button>
-      </Box>
+      {canEdit && (
+        <Box sx={{ mb: 3 }}>
+          <Button variant="contained" onClick={() => setBulk(true)}>
+            {t('verification.bulk.open')}
+          </Button>
+        </Box>
+      )}
       <VerificationSearch onSearch={search} onReset={() => setFilter(undefined)} />
       {filter ? (
-        <VerificationRecordsTable filter={filter} paging={paging} onEdit={edit} />
+        <VerificationRecordsTable filter={filter} paging={paging} onEdit={canEdit ? edit : undefined} />
       ) : (
         <Box sx={{ my: 3 }}>
           <Typography variant="h3" sx={{ fontSize: '1.25rem', mb: 1 }}>
@@ -64,7 +69,7 @@ export function HealthSystemVerificationPanel() {
         </Box>
       )}
       <BatchHistory />
-      <HealthSystemApiKeys />
+      {can('apiKeys.view') && <HealthSystemApiKeys />}
       {editing && <EditStatusDialog record={editing} onClose={closeDialog} />}
       {bulk && <BulkUpdateDialog onClose={closeDialog} />}
     </AdminPanel>

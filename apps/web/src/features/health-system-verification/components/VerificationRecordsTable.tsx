@@ -16,7 +16,8 @@ const column = createColumnHelper<TVerificationRecord>();
 
 /**
  * 'Verification Records': the records the search found, by last update unless sorted by User ID, Health System
- * or Updated On (each header cycles none, ascending, descending). A withdrawn participant's record has no Edit.
+ * or Updated On (each header cycles none, ascending, descending). Each record has Edit when there is `onEdit`,
+ * except a withdrawn participant's.
  */
 export function VerificationRecordsTable({
   filter,
@@ -25,7 +26,7 @@ export function VerificationRecordsTable({
 }: {
   filter: TVerificationFilter;
   paging: PagedQueryState<VerificationSortField>;
-  onEdit(record: TVerificationRecord): void;
+  onEdit?: (record: TVerificationRecord) => void;
 }) {
   const { t } = useTranslation();
   const query = useVerificationRecords(filter, paging);
@@ -51,21 +52,25 @@ export function VerificationRecordsTable({
         enableSorting: true,
         cell: ({ getValue }) => <Moment at={getValue()} />,
       }),
-      column.display({
-        id: 'action',
-        header: t('verification.records.action'),
-        cell: ({ row }) =>
-          row.original.withdrawn ? null : (
-            <Button
-              size="small"
-              variant="outlined"
-              aria-label={t('verification.records.editOne', { userId: row.original.userId })}
-              onClick={() => onEdit(row.original)}
-            >
-              {t('verification.records.edit')}
-            </Button>
-          ),
-      }),
+      ...(onEdit
+        ? [
+            column.display({
+              id: 'action',
+              header: t('verification.records.action'),
+              cell: ({ row }) =>
+                row.original.withdrawn ? null : (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={t('verification.records.editOne', { userId: row.original.userId })}
+                    onClick={() => onEdit(row.original)}
+                  >
+                    {t('verification.records.edit')}
+                  </Button>
+                ),
+            }),
+          ]
+        : []),
     ],
     [t, onEdit],
   );

@@ -13,8 +13,11 @@ import { nameIn, STATE_LABELS } from './one-time-words';
 import { OneTimeFailuresTable, OneTimeUsersTable } from './OneTimeUserTables';
 import { focusPanelHeading } from '../../../lib/focus-panel-heading';
 
-/** One survey: Back to Surveys, its figures, its configured participants and those not initiated. */
-export function OneTimeSurveyDetail({ id, onBack, onEdit }: { id: string; onBack(): void; onEdit(): void }) {
+/**
+ * One survey: Back to Surveys, its figures, Edit while its form can change (when there is `onEdit`), its configured
+ * participants and those not initiated.
+ */
+export function OneTimeSurveyDetail({ id, onBack, onEdit }: { id: string; onBack(): void; onEdit?: () => void }) {
   const { t } = useTranslation();
   const query = useOneTimeSurvey(id);
   return (
@@ -33,7 +36,7 @@ export function OneTimeSurveyDetail({ id, onBack, onEdit }: { id: string; onBack
   );
 }
 
-function SurveyFigures({ survey, onEdit }: { survey: z.infer<typeof ZOneTimeSurveyDetail>; onEdit(): void }) {
+function SurveyFigures({ survey, onEdit }: { survey: z.infer<typeof ZOneTimeSurveyDetail>; onEdit?: () => void }) {
   const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   // Opening a survey moves the reader to its name, as a new page would.
@@ -62,13 +65,14 @@ function SurveyFigures({ survey, onEdit }: { survey: z.infer<typeof ZOneTimeSurv
       <Typography variant="body2" color="text.secondary">
         {t('oneTimeSurveys.timeZone', { timeZone })}
       </Typography>
-      {survey.formEditable ? (
-        <Button variant="outlined" onClick={onEdit} sx={{ alignSelf: 'flex-start' }}>
-          {t('oneTimeSurveys.edit')}
-        </Button>
-      ) : (
-        <Typography>{t('error.oneTime.formLocked')}</Typography>
-      )}
+      {onEdit &&
+        (survey.formEditable ? (
+          <Button variant="outlined" onClick={onEdit} sx={{ alignSelf: 'flex-start' }}>
+            {t('oneTimeSurveys.edit')}
+          </Button>
+        ) : (
+          <Typography>{t('error.oneTime.formLocked')}</Typography>
+        ))}
       <OneTimeUsersTable formId={survey.formId} />
       <OneTimeFailuresTable formId={survey.formId} />
     </Stack>

@@ -11,8 +11,11 @@ import { nameIn, STATE_LABELS } from './one-time-words';
 
 const column = createColumnHelper<TOneTimeSurvey>();
 
-/** The Survey List: every one-time survey, latest start first, with its figures, a View action and Create. */
-export function OneTimeSurveyList({ onView, onCreate }: { onView(id: string): void; onCreate(): void }) {
+/**
+ * The Survey List: every one-time survey, latest start first, with its figures, a View action and Create (when
+ * there is `onCreate`).
+ */
+export function OneTimeSurveyList({ onView, onCreate }: { onView(id: string): void; onCreate?: () => void }) {
   const { t, i18n } = useTranslation();
   const paging = usePagedQueryState<'effectiveStartDate' | 'sendDate' | 'createdAt'>({
     sizes: ONE_TIME_LIST_SIZES,
@@ -68,11 +71,13 @@ export function OneTimeSurveyList({ onView, onCreate }: { onView(id: string): vo
   );
   return (
     <>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="contained" onClick={onCreate}>
-          {t('oneTimeSurveys.create')}
-        </Button>
-      </Box>
+      {onCreate && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" onClick={onCreate}>
+            {t('oneTimeSurveys.create')}
+          </Button>
+        </Box>
+      )}
       <DataTable
         title={t('oneTimeSurveys.listTitle')}
         columns={columns}

@@ -2,6 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StaffRole } from '@portal/shared/staff/roles';
+import { SessionProvider } from '../../../lib/session';
+import { storeStaffToken } from '../../../test-session';
 import { OneTimeSurveysPanel } from './OneTimeSurveysPanel';
 
 beforeEach(() => {
@@ -73,10 +76,13 @@ function paste(box: HTMLElement, value: string) {
   fireEvent.change(box, { target: { value } });
 }
 
-function renderPanel() {
+function renderPanel(role: StaffRole = 'studyAdmin') {
+  storeStaffToken(role);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <OneTimeSurveysPanel />
+      <SessionProvider>
+        <OneTimeSurveysPanel />
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }
@@ -137,6 +143,24 @@ describe('OneTimeSurveysPanel', () => {
       expect(await screen.findByRole('table', { name: 'All one-time surveys' })).toBeInTheDocument();
     },
   );
+
+  it('an auditor sees the surveys and one survey’s figures, with neither Create nor Edit', async () => {
+    stubPortal((call) => {
+      if (call.url.includes('/survey/one-time/detail'))
+        return ok({ ...SURVEY, state: 'upcoming', formEditable: true, definition: FORM });
+      if (call.url.includes('/survey/one-time/')) return page([]);
+      return page([SURVEY]);
+    });
+    const user = userEvent.setup();
+    renderPanel('auditor');
+    await screen.findByRole('table', { name: 'All one-time surveys' });
+    expect(screen.queryByRole('button', { name: 'Create survey' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'View Kidney diet check-in' }));
+    expect(await screen.findByRole('heading', { name: 'Kidney diet check-in' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Back to Surveys' })).toBeVisible();
+    expect(screen.getByText('Upcoming')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Edit survey' })).not.toBeInTheDocument();
+  });
 
   it(
     'creates a survey: checks the form, refuses dates out of order, previews the rows that match no one, and saves once they are removed',

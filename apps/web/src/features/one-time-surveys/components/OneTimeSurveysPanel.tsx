@@ -2,6 +2,7 @@ import { Alert, Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
+import { useCan } from '../../../lib/staff-access';
 import { OneTimeAnalytics } from './OneTimeAnalytics';
 import { OneTimeSurveyDetail } from './OneTimeSurveyDetail';
 import { OneTimeSurveyEditor } from './OneTimeSurveyEditor';
@@ -16,9 +17,13 @@ const TABS = [
 /** What the Survey List tab shows: the list, one survey, or the editor of a new or not yet sent survey. */
 type ListView = { kind: 'list' } | { kind: 'detail'; id: string } | { kind: 'create' } | { kind: 'edit'; id: string };
 
-/** One Time Surveys: the Survey List (with each survey's detail and the editor) and the Analytics tab. */
+/**
+ * One Time Surveys: the Survey List (with each survey's detail and the editor) and the Analytics tab. Creating and
+ * editing a survey are for a role that may change settings; any other sees the surveys alone.
+ */
 export function OneTimeSurveysPanel() {
   const { t } = useTranslation();
+  const canEdit = useCan()('settings.edit');
   const [tab, setTab] = useState<TabValue>('list');
   const [view, setView] = useState<ListView>({ kind: 'list' });
   const [saved, setSaved] = useState(false);
@@ -61,7 +66,11 @@ export function OneTimeSurveysPanel() {
         )}
         {tab === 'list' &&
           (view.kind === 'detail' ? (
-            <OneTimeSurveyDetail id={view.id} onBack={toList} onEdit={() => show({ kind: 'edit', id: view.id })} />
+            <OneTimeSurveyDetail
+              id={view.id}
+              onBack={toList}
+              onEdit={canEdit ? () => show({ kind: 'edit', id: view.id }) : undefined}
+            />
           ) : view.kind === 'create' ? (
             <OneTimeSurveyEditor onDone={(done) => show({ kind: 'list' }, done)} />
           ) : view.kind === 'edit' ? (
@@ -69,7 +78,7 @@ export function OneTimeSurveysPanel() {
           ) : (
             <OneTimeSurveyList
               onView={(id) => show({ kind: 'detail', id })}
-              onCreate={() => show({ kind: 'create' })}
+              onCreate={canEdit ? () => show({ kind: 'create' }) : undefined}
             />
           ))}
       </Box>

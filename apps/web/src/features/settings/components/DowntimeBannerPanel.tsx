@@ -13,6 +13,7 @@ import { useEditor } from '../../../components/admin/use-editor';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { useDowntime } from '../../../lib/downtime';
 import { browserTimeZone } from '../../../lib/local-date-time';
+import { useCan } from '../../../lib/staff-access';
 import { useSaveDowntime } from '../api/downtime-api';
 import {
   DOWNTIME_FIELDS,
@@ -37,6 +38,7 @@ const FIELD_LABELS: Record<string, string> = {
 /** Downtime Banner: the maintenance window and the notice shown before and during it. */
 export function DowntimeBannerPanel() {
   const { t } = useTranslation();
+  const can = useCan();
   const query = useDowntime();
   const saveDowntime = useSaveDowntime();
   const form = useForm<DowntimeForm>({ resolver: downtimeResolver, mode: 'onChange' });
@@ -52,7 +54,11 @@ export function DowntimeBannerPanel() {
   return (
     <AdminPanel title={t('systemOptions.tabs.downtimeBanner')}>
       <Typography sx={{ mb: 3, maxWidth: '70ch' }}>{t('downtimeEditor.intro')}</Typography>
-      <EditorCard {...editor} view={(stored) => <DowntimeValues stored={stored} timeZone={timeZone} />}>
+      <EditorCard
+        {...editor}
+        canEdit={can('settings.edit')}
+        view={(stored) => <DowntimeValues stored={stored} timeZone={timeZone} />}
+      >
         <DowntimeFields form={form} timeZone={timeZone} />
       </EditorCard>
       <SettingChanges setting="downtime" fieldLabels={FIELD_LABELS} />

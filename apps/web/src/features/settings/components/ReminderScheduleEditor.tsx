@@ -11,6 +11,7 @@ import {
 } from '@portal/shared/settings/reminders';
 import { EditorCard } from '../../../components/admin/EditorCard';
 import { useEditor } from '../../../components/admin/use-editor';
+import { useCan } from '../../../lib/staff-access';
 import { useReminderSchedule, useSaveReminderSchedule } from '../api/reminders-api';
 import { ReminderRows } from './ReminderRows';
 import { REMINDER_WORDS } from './reminder-words';
@@ -48,6 +49,7 @@ export function ReminderScheduleEditor({
   historyTitle?: string;
 }) {
   const { t } = useTranslation();
+  const can = useCan();
   const hintId = useId();
   const query = useReminderSchedule(type);
   const saveSchedule = useSaveReminderSchedule(type);
@@ -74,6 +76,7 @@ export function ReminderScheduleEditor({
     <>
       <EditorCard
         {...editor}
+        canEdit={can('settings.edit')}
         title={title}
         view={(stored) => (
           <>

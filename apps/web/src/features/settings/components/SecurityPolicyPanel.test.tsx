@@ -86,6 +86,16 @@ describe('SecurityPolicyPanel', () => {
     expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
   });
 
+  it('an auditor sees every value and the change history read-only, with no Edit', async () => {
+    stubServer(() => json(500, {}));
+    renderEditor(<SecurityPolicyPanel />, 'auditor');
+    expect(await screen.findByText('OTP length (digits)')).toBeVisible();
+    expect(screen.getByText('OTP length (digits)').nextElementSibling).toHaveTextContent('6');
+    expect(screen.getByRole('heading', { level: 3, name: 'Change history' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+  });
+
   it('edits each field in its labelled group, each number with its bounds as its hint', async () => {
     stubServer(() => json(500, {}));
     await openEditor();

@@ -14,6 +14,7 @@ import { NumberSettingField } from '../../../components/admin/NumberSettingField
 import { SettingValues } from '../../../components/admin/SettingValues';
 import { SwitchSettingField } from '../../../components/admin/SwitchSettingField';
 import { useEditor } from '../../../components/admin/use-editor';
+import { useCan } from '../../../lib/staff-access';
 import { useSaveSecurityPolicy, useSecurityPolicy } from '../api/security-policy-api';
 import { POLICY_DEPENDENTS, POLICY_FIELDS, POLICY_LABELS, POLICY_SECTIONS } from './security-policy-fields';
 import { SettingChanges } from './SettingChanges';
@@ -25,6 +26,7 @@ const toForm = ({ errorMessages: _messages, version: _version, ...values }: TSec
 /** Security Policy: login codes, password rules, lockout and session time-out. */
 export function SecurityPolicyPanel() {
   const { t } = useTranslation();
+  const can = useCan();
   const query = useSecurityPolicy();
   const savePolicy = useSaveSecurityPolicy();
   const form = useForm<TSecurityPolicyValues>({ resolver: zodResolver(ZSecurityPolicyRules), mode: 'onChange' });
@@ -41,7 +43,7 @@ export function SecurityPolicyPanel() {
       <Alert severity="info" role="note" sx={{ mb: 3 }}>
         {t('securityPolicyEditor.note')}
       </Alert>
-      <EditorCard {...editor} view={(stored) => <PolicyValues stored={stored} />}>
+      <EditorCard {...editor} canEdit={can('settings.edit')} view={(stored) => <PolicyValues stored={stored} />}>
         <PolicyFields form={form} />
       </EditorCard>
       <SettingChanges setting="security-policy" fieldLabels={POLICY_LABELS} />

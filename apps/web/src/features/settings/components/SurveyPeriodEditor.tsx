@@ -9,6 +9,7 @@ import { EditorCard } from '../../../components/admin/EditorCard';
 import { NumberSettingField } from '../../../components/admin/NumberSettingField';
 import { SettingValues } from '../../../components/admin/SettingValues';
 import { useEditor } from '../../../components/admin/use-editor';
+import { useCan } from '../../../lib/staff-access';
 import { useSaveSurveyPeriod, useSurveyPeriod } from '../api/survey-period-api';
 import { SettingChanges } from './SettingChanges';
 
@@ -20,6 +21,7 @@ const PERIOD_LABELS = { value: 'surveySettings.periodLabel', description: 'surve
 /** The survey period: how many days a survey round stays open, read-only or to change; then its history. */
 export function SurveyPeriodEditor() {
   const { t } = useTranslation();
+  const can = useCan();
   const query = useSurveyPeriod();
   const savePeriod = useSaveSurveyPeriod();
   const form = useForm<PeriodForm>({ resolver: zodResolver(ZSurveyPeriodUpdate), mode: 'onChange' });
@@ -34,6 +36,7 @@ export function SurveyPeriodEditor() {
     <>
       <EditorCard
         {...editor}
+        canEdit={can('settings.edit')}
         title={t('surveySettings.periodTitle')}
         view={(stored) => (
           <SettingValues

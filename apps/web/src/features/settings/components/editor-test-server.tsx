@@ -3,6 +3,9 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import type { StaffRole } from '@portal/shared/staff/roles';
+import { SessionProvider } from '../../../lib/session';
+import { storeStaffToken } from '../../../test-session';
 
 /** A call an editor made: its method, address and JSON body. */
 export interface EditorCall {
@@ -39,11 +42,15 @@ export function stubEditorServer(answer: (call: EditorCall) => Response) {
 export const historyLoads = () =>
   vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/settings/changes')).length;
 
-/** Renders an editor with a query client of its own that does not retry. */
-export function renderEditor(editor: ReactNode) {
+/**
+ * Renders an editor for a staff member of a role (a study administrator unless told), with a query client of its
+ * own that does not retry.
+ */
+export function renderEditor(editor: ReactNode, role: StaffRole = 'studyAdmin') {
+  storeStaffToken(role);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      {editor}
+      <SessionProvider>{editor}</SessionProvider>
     </QueryClientProvider>,
   );
 }

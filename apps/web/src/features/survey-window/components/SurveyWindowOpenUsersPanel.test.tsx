@@ -3,6 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StaffRole } from '@portal/shared/staff/roles';
+import { SessionProvider } from '../../../lib/session';
+import { storeStaffToken } from '../../../test-session';
 import { SurveyWindowOpenUsersPanel } from './SurveyWindowOpenUsersPanel';
 
 afterEach(() => {
@@ -53,10 +56,13 @@ const working = () => ({
     json(200, { status: true, data: { content: [ROW], totalElements: 1, page: 0, size: 10 } }),
 });
 
-function renderPanel() {
+function renderPanel(role: StaffRole = 'studyAdmin') {
+  storeStaffToken(role);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SurveyWindowOpenUsersPanel />
+      <SessionProvider>
+        <SurveyWindowOpenUsersPanel />
+      </SessionProvider>
     </QueryClientProvider>,
   );
 }
@@ -140,5 +146,15 @@ describe('SurveyWindowOpenUsersPanel', () => {
     await user.click(within(alert).getByRole('button'));
     const counts = await screen.findByRole('region', { name: 'Ventanas de encuestas abiertas en este momento' });
     expect(await within(counts).findAllByRole('definition')).toHaveLength(4);
+  });
+
+  it('shows a coordinator who has a window open, without the dashboard’s figures or its full-screen link', async () => {
+    const asked = stubApi(working());
+    renderPanel('coordinator');
+    const table = await screen.findByRole('table', { name: 'Participants with an open survey window' });
+    expect(within(table).getByText('rose.walker@example.org')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Open survey windows right now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open full screen' })).not.toBeInTheDocument();
+    expect(asked.filter((url) => url.includes('/survey/report/'))).toEqual([]);
   });
 });

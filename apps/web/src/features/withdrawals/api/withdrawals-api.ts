@@ -41,9 +41,10 @@ export function useWithdrawalSummary(range: TDateRange | undefined) {
   return useDashboardQuery({ key: [path], path, schema: ZWithdrawalSummaryReply, refetchInterval: QUEUE_REFRESH_MS });
 }
 
-/** `GET /consent/manual-withdraw`: one page of pending requests and the hold. */
-export function usePendingRequests(request: PageRequest<'dueAt' | 'requestedAt' | 'email'>) {
+/** `GET /consent/manual-withdraw`: one page of pending requests and the hold; nothing is asked while not `enabled`. */
+export function usePendingRequests(request: PageRequest<'dueAt' | 'requestedAt' | 'email'>, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [...PENDING_KEY, request.page, request.size, request.sort],
     queryFn: async () =>
       (await authorizedRequest(`${GET_CONSENT_MANUAL_WITHDRAW.path}?${pagingQuery(request)}`, ZPendingRequestsReply))

@@ -7,11 +7,15 @@ import type { PagedQueryResult } from '../../../components/admin/DataTable';
 import { RowActionTable, useRowAction } from '../../../components/admin/RowActionTable';
 import { Moment } from '../../../components/ui/Moment';
 import type { PagedQueryState } from '../../../lib/paging';
+import { useCan } from '../../../lib/staff-access';
 import { useDeleteRequest } from '../api/withdrawals-api';
 
 const column = createColumnHelper<TPendingRequest>();
 
-/** Pending Requests: whose, why, recorded when and by whom, when it will be carried out, and a Delete per row. */
+/**
+ * Pending Requests: whose, why, recorded when and by whom, when it will be carried out, and a Delete per row for a
+ * role that may delete requests.
+ */
 export function PendingRequestsTable({
   query,
   paging,
@@ -20,6 +24,7 @@ export function PendingRequestsTable({
   paging: PagedQueryState;
 }) {
   const { t } = useTranslation();
+  const canDelete = useCan()('withdrawals.delete');
   const remove = useRowAction(useDeleteRequest(), (row: TPendingRequest) => row.email, t('withdrawals.manual.deleted'));
   const { ask } = remove;
   const columns = useMemo(
@@ -40,21 +45,25 @@ export function PendingRequestsTable({
         enableSorting: true,
         cell: ({ getValue }) => <Moment at={getValue()} withTime />,
       }),
-      column.display({
-        id: 'actions',
-        header: t('withdrawals.pending.actions'),
-        cell: ({ row }) => (
-          <Button
-            color="error"
-            onClick={() => ask(row.original)}
-            aria-label={t('withdrawals.pending.deleteLabel', { email: row.original.email })}
-          >
-            {t('withdrawals.pending.delete')}
-          </Button>
-        ),
-      }),
+      ...(canDelete
+        ? [
+            column.display({
+              id: 'actions',
+              header: t('withdrawals.pending.actions'),
+              cell: ({ row }) => (
+                <Button
+                  color="error"
+                  onClick={() => ask(row.original)}
+                  aria-label={t('withdrawals.pending.deleteLabel', { email: row.original.email })}
+                >
+                  {t('withdrawals.pending.delete')}
+                </Button>
+              ),
+            }),
+          ]
+        : []),
     ],
-    [t, ask],
+    [t, ask, canDelete],
   );
 
   return (
