@@ -89,14 +89,14 @@ export async function signConsentByApi(tokens: TokenPair) {
 }
 
 /**
- * A registered and activated participant with an address of their own, so journeys never share one; by
- * default they have signed the informed consent already, as most participants the journeys follow have, and
- * chose no health system (one chosen is consented to, as the registration form asks).
+ * A participant registered through the API who has not activated the account yet: their activation e-mail is on
+ * its way. Each has an address of their own, so journeys never share one; one who chose a health system consented
+ * to it, as the registration form asks.
  */
-export async function createPatient(
+export async function registerPatient(
   language: Language,
   tag = 'patient',
-  { consented = true, healthSystem = 'none' } = {},
+  { healthSystem = 'none' } = {},
 ): Promise<{ email: string; password: string }> {
   const email = uniqueEmail(tag);
   const reply = await call<{ status: boolean }>('/register', {
@@ -121,26 +121,55 @@ export async function createPatient(
     }),
   });
   expect(reply.body.status, 'registration through the API').toBe(true);
-  const { link } = await activationLinkFor(email);
-  const activation = await call<{ status: boolean }>(`/registrationConfirm${new URL(link).search}`);
-  expect(activation.body.status, 'activation through the API').toBe(true);
-  if (consented) await signConsentByApi(await apiLogin(email, PATIENT_PASSWORD));
   return { email, password: PATIENT_PASSWORD };
 }
 
-/** Starts a questionnaire of the open round through the API, as the Start button does. */
-export async function startQuestionnaireByApi(tokens: TokenPair, formKey: string) {
+/**
+ * A registered and activated participant; by default they have signed the informed consent already, as most
+ * participants the journeys follow have, and chose no health system.
+ */
+export async function createPatient(
+  language: Language,
+  tag = 'patient',
+  { consented = true, healthSystem = 'none' } = {},
+): Promise<{ email: string; password: string }> {
+  const account = await registerPatient(language, tag, { healthSystem });
+  const { link } = await activationLinkFor(account.email);
+  const activation = await call<{ status: boolean }>(`/registrationConfirm${new URL(link).search}`);
+  expect(activation.body.status, 'activation through the API').toBe(true);
+  if (consented) await signConsentByApi(await apiLogin(account.email, account.password));
+  return account;
+}
+
+/** A user's ID: the subject of their access token. */
+export const userIdOf = (tokens: TokenPair): string =>
+  (JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+
+/** Starts a questionnaire of the open round through the API, as the Start button does; answers its response's ID. */
+export async function startQuestionnaireByApi(tokens: TokenPair, formKey: string): Promise<string> {
   const headers = { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' };
   const widget = await call<{ data: { current: { roundId: string; formKey: string }[] } }>('/survey/widget', {
     headers,
   });
   const entry = widget.body.data.current.find((e) => e.formKey === formKey)!;
-  const started = await call<{ status: boolean }>('/survey/start', {
+  const started = await call<{ status: boolean; data: { responseId: string } }>('/survey/start', {
     method: 'POST',
     headers,
     body: JSON.stringify({ kind: 'round', roundId: entry.roundId, formKey }),
   });
   expect(started.body.status, 'questionnaire started through the API').toBe(true);
+  return started.body.data.responseId;
+}
+
+/** Answers a questionnaire of the open round through the API and submits it, as its Submit button does. */
+export async function submitQuestionnaireByApi(tokens: TokenPair, formKey: string, answers: Record<string, unknown>) {
+  const responseId = await startQuestionnaireByApi(tokens, formKey);
+  const submitted = await call<{ status: boolean }>(`/survey/response/${responseId}/submit`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ answers }),
+  });
+  expect(submitted.body.status, 'questionnaire submitted through the API').toBe(true);
 }
 
 /** Every login code e-mailed to an address, oldest first (the code stands alone on its line). */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, apiLogin, createPatient, type TokenPair } from './accounts';
+import { ADMIN, apiLogin, createPatient, userIdOf } from './accounts';
 import { expect, expectNoAxeViolations, test, type Language } from './fixtures';
 import { signInAdmin } from './settings-editors';
 import { text, textsIn } from './texts';
@@ -9,10 +9,6 @@ import { text, textsIn } from './texts';
 const HEALTH_SYSTEM = { value: 'geisinger', name: 'Geisinger' };
 /** A user ID no participant has. */
 const UNKNOWN_ID = '0f0e0d0c-0b0a-4908-8706-050403020100';
-
-/** A participant's user ID: the subject of their access token. */
-const userIdOf = (tokens: TokenPair): string =>
-  (JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
 
 /** A registered participant who chose the health system, by user ID. */
 async function participantOfHealthSystem(language: Language, tag: string): Promise<string> {

@@ -1,10 +1,12 @@
 import en from '../packages/shared/src/i18n/en.json' with { type: 'json' };
 import sp from '../packages/shared/src/i18n/sp.json' with { type: 'json' };
+import enMail from '../apps/server/src/providers/mail/templates/en.json' with { type: 'json' };
+import spMail from '../apps/server/src/providers/mail/templates/sp.json' with { type: 'json' };
 import { pluralKey } from '../packages/shared/src/i18n/plural';
 import type { Language } from './fixtures';
 
-function lookup(language: Language, key: string): unknown {
-  let node: unknown = language === 'en' ? en : sp;
+function lookup(language: Language, key: string, catalogs: Record<Language, unknown> = { en, sp }): unknown {
+  let node: unknown = catalogs[language];
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   return node;
 }
@@ -26,4 +28,11 @@ export function text(language: Language, key: string, values: TextValues = {}): 
 /** The catalog texts of one language, looked up as `text` does. */
 export function textsIn(language: Language): Texts {
   return (key, values) => text(language, key, values);
+}
+
+/** A text of the e-mails' own catalogs (apps/server/src/providers/mail/templates), as an e-mail says it. */
+export function mailText(language: Language, key: string, values: TextValues = {}): string {
+  const found = lookup(language, key, { en: enMail, sp: spMail });
+  if (typeof found !== 'string') throw new Error(`no e-mail text ${key}`);
+  return found.replace(/{{(\w+)}}/g, (_m, name: string) => String(values[name] ?? ''));
 }
