@@ -10,7 +10,7 @@ import { createAccountService, type AccountService } from './modules/account/ser
 import { createDashboardTokens, type DashboardTokens } from './modules/analytics-dashboards/dashboard-tokens';
 import { createDashboardLinkService, type DashboardLinkService } from './modules/analytics-dashboards/service';
 import { createAuditLogService, type AuditLogService } from './modules/audit-log/service';
-import { buildTimeline, inLanguage } from './modules/audit-log/timeline';
+import { buildTimeline, historyWithoutAuditDetail, inLanguage } from './modules/audit-log/timeline';
 import { findTimelineSources } from './modules/audit-log/timeline-repository';
 import { revokeUserSessions } from './modules/auth/repository';
 import { createAuthService, type AuthService } from './modules/auth/service';
@@ -240,8 +240,11 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     participants: createParticipantsService({
       db,
       clock,
-      history: async (participant, language) =>
-        buildTimeline(participant, await findTimelineSources(db, participant.id), inLanguage(translate, language)),
+      history: async (participant, language, full) => {
+        const sources = await findTimelineSources(db, participant.id);
+        const shown = full ? sources : historyWithoutAuditDetail(sources);
+        return buildTimeline(participant, shown, inLanguage(translate, language));
+      },
       signedCopy: signedCopy.download,
       resendActivation: registration.resendActivation,
     }),

@@ -119,7 +119,7 @@ const MATRIX: Record<string, Row> = {
   'GET /common-server/data-export/verification-register': [200, 403, 403, 403, 200, 403, 403, 401],
   'POST /common-server/audit/log': [400, 403, 403, 403, 403, 400, 403, 401],
   'POST /common-server/audit/log/export': [400, 403, 403, 403, 403, 400, 403, 401],
-  'GET /common-server/audit/participants/:id/timeline': [200, 200, 404, 200, 403, 200, 403, 401],
+  'GET /common-server/audit/participants/:id/timeline': [200, 403, 403, 403, 403, 200, 403, 401],
   'GET /common-server/staff': [200, 403, 403, 403, 403, 403, 403, 401],
   'POST /common-server/staff/invitation': [400, 403, 403, 403, 403, 403, 403, 401],
   'POST /common-server/staff/:id/invitation/resend': [404, 403, 403, 403, 403, 403, 403, 401],

@@ -216,8 +216,16 @@ describeEachDatabase('The Participants tab', (target) => {
     expect(t.mail.to(pending.email)).toHaveLength(1);
     expect(t.mail.to(pending.email)[0]!.links[0]).toContain('/registration-confirm');
 
-    const signatureId = (await call(t, 'GET', viewOf(locked.userId), helpDesk.token)).json().data.consent.signed[0]
-      .signatureId;
+    const helpDeskView = (await call(t, 'GET', viewOf(locked.userId), helpDesk.token)).json().data;
+    const signatureId = helpDeskView.consent.signed[0].signatureId;
+    // The help desk sees the sign-ins but not the address they came from, which the audit trail's readers see.
+    const adminView = (await call(t, 'GET', viewOf(locked.userId), (await signInAdmin(t)).access_token)).json().data;
+    const signIns = (view: { history: { kind: string; text: string }[] }) =>
+      view.history.filter((entry) => entry.kind === 'signIn').map((entry) => entry.text);
+    expect(signIns(adminView).length).toBeGreaterThan(0);
+    expect(signIns(adminView).every((text) => text.includes('127.0.0.1'))).toBe(true);
+    expect(signIns(helpDeskView)).toHaveLength(signIns(adminView).length);
+    expect(signIns(helpDeskView).some((text) => text.includes('127.0.0.1'))).toBe(false);
     const copy = await call(t, 'GET', copyOf(locked.userId, signatureId), helpDesk.token);
     expect(copy.statusCode).toBe(403);
 
@@ -244,7 +252,12 @@ describeEachDatabase('The Participants tab', (target) => {
     expect(await auditRows(t, 'participant.signedCopyDownloaded', since)).toEqual([]);
     const views = await auditRows(t, 'participant.viewed', since);
     expect(views.map((v) => `${v.actorId} ${v.subjectId}`).sort()).toEqual(
-      [`${helpDesk.id} ${pendingId}`, `${helpDesk.id} ${locked.userId}`, `${helpDesk.id} ${locked.userId}`].sort(),
+      [
+        `${helpDesk.id} ${pendingId}`,
+        `${helpDesk.id} ${locked.userId}`,
+        `${await adminId(t)} ${locked.userId}`,
+        `${helpDesk.id} ${locked.userId}`,
+      ].sort(),
     );
   });
 

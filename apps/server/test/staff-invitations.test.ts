@@ -298,6 +298,7 @@ describeEachDatabase('Staff invitations', (target) => {
     const t = testApp();
     const admin = await adminSession(t);
     const { id } = await invite(admin);
+    await t.app.services.mailer.idle();
     t.mail.delivered.length = 0;
     expect((await resend(t, { email: EMAIL })).statusCode).toBe(200);
     expect((await resend(t, { id })).statusCode).toBe(200);

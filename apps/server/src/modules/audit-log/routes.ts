@@ -79,7 +79,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_AUDIT_PARTICIPANTS_TIMELINE.method,
     url: GET_AUDIT_PARTICIPANTS_TIMELINE.path,
-    config: { access: 'participants.view', ...reads },
+    config: { access: 'auditLog.view', ...reads },
     schema: {
       tags,
       summary:

@@ -79,6 +79,19 @@ export function buildTimeline(
     .map((entry) => ({ ...entry, at: entry.at.toISOString() }));
 }
 
+/**
+ * What a participant's history shows a role that does not read the audit trail: their account, e-mails, consent,
+ * surveys and withdrawal, without the addresses they signed in from or the health system's verification decisions.
+ */
+export function historyWithoutAuditDetail(sources: TimelineSources): TimelineSources {
+  return {
+    ...sources,
+    audits: sources.audits.map((audit) => ({ ...audit, ip: null })),
+    verification: [],
+    changes: [],
+  };
+}
+
 /** The translator of one reader's language, as `buildTimeline` takes it. */
 export const inLanguage =
   (translate: Translate, language: Language) => (key: string, values?: Record<string, string | number>) =>

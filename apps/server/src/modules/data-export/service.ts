@@ -49,7 +49,7 @@ export interface Exporter extends RequestContext {
 
 /**
  * Whether an export is produced in its de-identified form: always for a role without identified export, else
- * only when asked for. The spec's calls, which never ask, give a study administrator the identified files.
+ * only when asked for. A call that does not ask gives a study administrator the identified files.
  */
 export const producesDeidentified = (exporter: Exporter, askedDeidentified: boolean) =>
   askedDeidentified || !can(exporter.staffRole, 'export.identified');

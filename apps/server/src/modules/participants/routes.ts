@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { can } from '@portal/shared/staff/roles';
 import type { FastifyRequest } from 'fastify';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { SIGNED_COPY_FILE_NAME } from '@portal/shared/consent/signed-copy';
@@ -34,6 +35,7 @@ const SCOPE =
 const readerOf = (request: FastifyRequest): StaffReader => ({
   staffId: request.auth!.userId,
   scope: scopeOf(request.auth!),
+  readsAuditTrail: can(request.auth!.staffRole, 'auditLog.view'),
   ip: request.ip,
 });
 

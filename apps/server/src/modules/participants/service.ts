@@ -48,8 +48,11 @@ export interface HistorySubject {
 export interface ParticipantsDeps {
   db: Database;
   clock: Clock;
-  /** The participant's history, oldest first, in a reader's language: the Audit Log's timeline. */
-  history(participant: HistorySubject, language: Language): Promise<TTimelineEntry[]>;
+  /**
+   * The participant's history, oldest first, in a reader's language: the Audit Log's timeline, or (`full` false)
+   * without sign-in addresses and verification decisions.
+   */
+  history(participant: HistorySubject, language: Language, full: boolean): Promise<TTimelineEntry[]>;
   /** A signed copy of the participant's, checked against its recorded hash; undefined when they have no such one. */
   signedCopy(userId: string, signatureId: string): Promise<Uint8Array | undefined>;
   /** Registration's resend: a fresh activation link by e-mail to an account not active yet. */
@@ -60,6 +63,8 @@ export interface ParticipantsDeps {
 export interface StaffReader extends RequestContext {
   staffId: string;
   scope: ParticipantScope;
+  /** A role that reads the audit trail sees the whole history; any other its account, e-mails, consent and surveys. */
+  readsAuditTrail: boolean;
 }
 
 const notFound = () => refused(404, M.notFound);
@@ -163,7 +168,7 @@ export function createParticipantsService(deps: ParticipantsDeps) {
         findSignedConsents(db, id),
         findPendingWithdrawalRequest(db, id),
         roundsOf(id, now),
-        deps.history(row, language),
+        deps.history(row, language, reader.readsAuditTrail),
       ]);
       await audit(reader, 'participant.viewed', id);
       return {

@@ -15,7 +15,7 @@ export interface CheckedAccess {
  * Checks a role and its health systems. A scoped role needs at least one, each of them an existing health system;
  * any other role is limited to none, whatever was sent.
  */
-export async function checkAccess(
+export async function checkRoleAndScope(
   db: Executor,
   access: { role: TStaffMember['role']; healthSystemIds: readonly string[] },
 ): Promise<{ ok: true; access: CheckedAccess } | { ok: false; problems: FieldProblem[] }> {

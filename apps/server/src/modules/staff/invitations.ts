@@ -18,9 +18,9 @@ import {
   type StaffDeps,
   type StaffOutcome,
 } from './changes';
-import { checkAccess } from './access-rules';
+import { checkRoleAndScope } from './access-rules';
 import { findInvitation, invitationLinks } from './invitation-repository';
-import { addressTaken, changeStatus, insertStaffAccount } from './repository';
+import { addressTaken, changeStatus, findStaffMember, insertStaffAccount } from './repository';
 
 const EMAIL_TAKEN: FieldProblem = { errorField: 'email', message: M.emailTaken };
 const emailTaken = () => refused(409, M.emailTaken, [EMAIL_TAKEN]);
@@ -44,7 +44,7 @@ export function createInvitations(deps: StaffDeps) {
      */
     async invite(actor: Actor, body: z.output<typeof ZStaffInvitation>): Promise<StaffOutcome> {
       const email = body.email.toLowerCase();
-      const [checked, taken] = await Promise.all([checkAccess(db, body), addressTaken(db, email)]);
+      const [checked, taken] = await Promise.all([checkRoleAndScope(db, body), addressTaken(db, email)]);
       // Every problem at once, each under its field: a taken address alone is a conflict, the rest bad input.
       const problems = [...(taken ? [EMAIL_TAKEN] : []), ...(checked.ok ? [] : checked.problems)];
       if (!checked.ok) return refused(400, problems[0]!.message, problems);
@@ -147,9 +147,12 @@ export function createInvitations(deps: StaffDeps) {
       const now = clock.now();
       const userId = invitation.userId;
       const accepted = await db.transaction(async (tx) => {
+        // The account's row first, then its links, in the order every other change of a staff member takes them,
+        // so an acceptance and a resend, cancellation or deactivation at the same moment wait for each other.
+        const member = await findStaffMember(tx, userId, { lock: true });
+        if (member?.accountStatus !== 'pending') return false;
         if (!(await invitationLinks.use(tx, { userId, key: hashSecret(body.token) }, now))) return false;
-        const opening = { from: 'pending', to: 'active' };
-        if (!(await changeStatus(tx, userId, opening, now, { passwordHash, activatedAt: now }))) return false;
+        await changeStatus(tx, userId, { from: 'pending', to: 'active' }, now, { passwordHash, activatedAt: now });
         await recordAudit(tx, {
           at: now,
           action: 'staff.invitationAccepted',

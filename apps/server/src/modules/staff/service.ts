@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { recordAudit } from '../../db/audit';
 import { refused } from '../../lib/outcome';
-import { checkAccess } from './access-rules';
+import { checkRoleAndScope } from './access-rules';
 import {
   queueInvitation,
   stateOf,
@@ -52,7 +52,7 @@ export function createStaffService(deps: StaffDeps) {
      * session). Nobody changes their own role, and the last active study administrator stays one.
      */
     async update(actor: Actor, memberId: string, body: z.output<typeof ZStaffUpdate>): Promise<StaffOutcome> {
-      const checked = await checkAccess(db, body);
+      const checked = await checkRoleAndScope(db, body);
       if (!checked.ok) return refused(400, checked.problems[0]!.message, checked.problems);
       const { access } = checked;
       return withStaffChange(deps, memberId, async (scene) => {

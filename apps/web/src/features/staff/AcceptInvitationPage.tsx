@@ -21,7 +21,7 @@ const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).ge
 /** A link refused as unknown, expired, cancelled or used (not a lost connection, nor a refused password). */
 const isLinkRefusal = (error: unknown) =>
   error instanceof ApiError &&
-  [400, 404, 410].includes(error.status) &&
+  [400, 404].includes(error.status) &&
   !serverFieldErrors(error).some((e) => e.errorField === 'password');
 
 const hasChosenLanguage = () => document.cookie.split(';').some((c) => c.trim().startsWith(`${LANGUAGE_COOKIE}=`));

@@ -31,7 +31,7 @@ export function useExportInstruments() {
 
 /**
  * What one download covers: a form version (answers and dictionary), a date range (answers and registers), and
- * whether it is de-identified (the identified form asks nothing, as the spec's calls do).
+ * whether it is de-identified (the identified form sends no parameter).
  */
 export interface ExportRequest {
   kind: TDataExportKind;

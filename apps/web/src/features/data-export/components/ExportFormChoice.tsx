@@ -10,8 +10,8 @@ export interface ExportFormChoiceProps {
 }
 
 /**
- * Identified or de-identified files: a choice for a role that may have both, identified as the spec's exports
- * are; for any other role a note that its exports are de-identified, which the server makes them whatever is asked.
+ * Identified or de-identified files: a choice for a role that may have both, identified unless chosen otherwise;
+ * for any other role a note that its exports are de-identified, which the server makes them whatever is asked.
  */
 export function ExportFormChoice({ mayIdentify, deidentified, onChange }: ExportFormChoiceProps) {
   const { t } = useTranslation();
