@@ -186,6 +186,16 @@ describeEachDatabase('Staff changes', (target) => {
     expect(await activeStudyAdmins(t)).toEqual([self]);
   });
 
+  it('changes nothing for someone who is no longer a study administrator once the change takes its locks', async () => {
+    const t = testApp();
+    const member = await addStaffMember(t, { role: 'analyst' });
+    // A request that was let in while its sender was an administrator, and reaches the change after their demotion.
+    const demoted = await addStaffMember(t, { role: 'auditor', email: 'former.admin@staff.example.org' });
+    const outcome = await t.app.services.staff.deactivate({ userId: demoted.id, ip: '127.0.0.1' }, member.id);
+    expect(outcome).toMatchObject({ ok: false, httpStatus: 403, message: 'error.forbidden' });
+    expect((await userByEmail(t, member.email))!.status).toBe('active');
+  });
+
   it('keeps one study administrator when two demote each other at the same moment', async () => {
     const t = testApp();
     const first = { id: await adminId(t), call: await adminSession(t) };
@@ -214,13 +224,13 @@ describeEachDatabase('Staff changes', (target) => {
       first.call('POST', `${STAFF}/${second.id}/deactivate`),
       secondCall('POST', `${STAFF}/${first.id}/deactivate`),
     ]);
-    // The later one is refused: as the last study administrator's deactivation, or, when the earlier one was done
-    // before it was even let in, for its ended session.
+    // The later one is refused: its sender is no longer an administrator once it holds the locks, or, when the
+    // earlier one was done before it was even let in, its session has ended.
     const [done, refused] = [...replies].sort((a, b) => a.statusCode - b.statusCode);
     expect(done!.statusCode).toBe(200);
     expect([
       { statusCode: 401, body: UNAUTHORIZED },
-      { statusCode: 409, body: refusal(LAST_ADMINISTRATOR.en) },
+      { statusCode: 403, body: FORBIDDEN },
     ]).toContainEqual({ statusCode: refused!.statusCode, body: refused!.json() });
     expect(await activeStudyAdmins(t)).toHaveLength(1);
   });
@@ -236,10 +246,8 @@ describeEachDatabase('Staff changes', (target) => {
       service.update(by(second), first, { role: 'analyst', healthSystemIds: [] }),
     ]);
     expect(demotions.filter((outcome) => outcome.ok)).toHaveLength(1);
-    expect(demotions.find((outcome) => !outcome.ok)).toMatchObject({
-      httpStatus: 409,
-      message: 'staff.errors.lastAdministrator',
-    });
+    // The change that waited finds its sender no longer an administrator.
+    expect(demotions.find((outcome) => !outcome.ok)).toMatchObject({ httpStatus: 403, message: 'error.forbidden' });
     expect(await activeStudyAdmins(t)).toHaveLength(1);
 
     const [remaining] = await activeStudyAdmins(t);
@@ -250,10 +258,7 @@ describeEachDatabase('Staff changes', (target) => {
       service.deactivate(by(second), first),
     ]);
     expect(deactivations.filter((outcome) => outcome.ok)).toHaveLength(1);
-    expect(deactivations.find((outcome) => !outcome.ok)).toMatchObject({
-      httpStatus: 409,
-      message: 'staff.errors.lastAdministrator',
-    });
+    expect(deactivations.find((outcome) => !outcome.ok)).toMatchObject({ httpStatus: 403, message: 'error.forbidden' });
     expect(await activeStudyAdmins(t)).toHaveLength(1);
   });
 

@@ -89,11 +89,13 @@ class Refused extends Error {
 
 /**
  * Runs a change of one staff member in a transaction that first locks the active study administrators (see
- * `lockActiveStudyAdmins`), then the member. A refusal rolls back whatever was written; e-mails queued inside leave
- * once the change is committed.
+ * `lockActiveStudyAdmins`), then the member. The one making the change must still be one of those administrators
+ * once the locks are held: one deactivated or demoted while their request waited changes nothing. A refusal rolls
+ * back whatever was written; e-mails queued inside leave once the change is committed.
  */
 export async function withStaffChange(
   deps: StaffDeps,
+  actor: { userId: string },
   memberId: string,
   change: (scene: ChangeScene) => Promise<ChangeResult>,
 ): Promise<StaffOutcome> {
@@ -101,6 +103,7 @@ export async function withStaffChange(
   const result = await deps.db
     .transaction(async (tx) => {
       const activeAdmins = await lockActiveStudyAdmins(tx);
+      if (!activeAdmins.includes(actor.userId)) throw new Refused(refused(403, 'error.forbidden'));
       const member = await findStaffMember(tx, memberId, { lock: true });
       if (!member) throw new Refused(refused(404, M.notFound));
       const outcome = await change({ tx, member, activeAdmins, now });

@@ -91,7 +91,7 @@ export function createInvitations(deps: StaffDeps) {
 
     /** `POST /staff/:id/invitation/resend`: a new link for an invited person; the earlier one stops working. */
     resend: (actor: Actor, memberId: string) =>
-      withStaffChange(deps, memberId, async ({ tx, member, now }) => {
+      withStaffChange(deps, actor, memberId, async ({ tx, member, now }) => {
         if (member.accountStatus !== 'pending') return refused(409, M.notInvited);
         const mailId = await queueInvitation(deps, tx, member, now);
         await recordAudit(tx, {
@@ -109,7 +109,7 @@ export function createInvitations(deps: StaffDeps) {
      * Reactivate invites them again.
      */
     cancel: (actor: Actor, memberId: string) =>
-      withStaffChange(deps, memberId, async ({ tx, member, now }) => {
+      withStaffChange(deps, actor, memberId, async ({ tx, member, now }) => {
         if (member.accountStatus !== 'pending') return refused(409, M.notInvited);
         await invitationLinks.end(tx, { userId: member.id }, now);
         await changeStatus(tx, member.id, { from: 'pending', to: 'deactivated' }, now);

@@ -55,7 +55,7 @@ export function createStaffService(deps: StaffDeps) {
       const checked = await checkRoleAndScope(db, body);
       if (!checked.ok) return refused(400, checked.problems[0]!.message, checked.problems);
       const { access } = checked;
-      return withStaffChange(deps, memberId, async (scene) => {
+      return withStaffChange(deps, actor, memberId, async (scene) => {
         const { tx, member, now } = scene;
         const before = stateOf(member);
         if (access.role !== STUDY_ADMIN && isLastAdministrator(scene)) return refused(409, M.lastAdministrator);
@@ -82,7 +82,7 @@ export function createStaffService(deps: StaffDeps) {
      * transaction, on every server process at its next call. An open invitation stops working too.
      */
     deactivate: (actor: Actor, memberId: string) =>
-      withStaffChange(deps, memberId, async (scene) => {
+      withStaffChange(deps, actor, memberId, async (scene) => {
         const { tx, member, now } = scene;
         if (isLastAdministrator(scene)) return refused(409, M.lastAdministrator);
         if (member.id === actor.userId) return refused(403, M.ownAccount);
@@ -106,7 +106,7 @@ export function createStaffService(deps: StaffDeps) {
      * password; someone who never did is invited again, with a fresh link.
      */
     reactivate: (actor: Actor, memberId: string) =>
-      withStaffChange(deps, memberId, async ({ tx, member, now }) => {
+      withStaffChange(deps, actor, memberId, async ({ tx, member, now }) => {
         if (member.accountStatus !== 'deactivated') return refused(409, M.notDeactivated);
         const accepted = member.activatedAt !== null;
         await changeStatus(tx, member.id, { from: 'deactivated', to: accepted ? 'active' : 'pending' }, now);
