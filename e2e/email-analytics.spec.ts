@@ -85,7 +85,7 @@ async function failedCopyRow(page: Page, language: Language, email: string) {
     new RegExp(`^${today()} \\d{2}:\\d{2} [AP]M$`),
     email,
     t('emailAnalytics.templates.consentSigned'),
-    t(`emailAnalytics.languages.${language}`),
+    t(`common.languages.${language}`),
     '1',
     /554/,
     t('emailAnalytics.failures.no'),

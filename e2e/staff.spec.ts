@@ -59,7 +59,7 @@ async function inviteCoordinator(page: Page, language: Language, email: string) 
   await expect(dialog.getByText(t('staff.roleSummaries.coordinator'))).toBeVisible();
   await dialog
     .getByRole('combobox', { name: t('staff.fields.language') })
-    .selectOption({ label: t(`staff.languages.${language}`) });
+    .selectOption({ label: t(`common.languages.${language}`) });
   await dialog.getByRole('button', { name: t('staff.invite.submit') }).click();
   await expect(dialog.getByRole('alert').filter({ hasText: t('staff.errors.healthSystemsRequired') })).toBeVisible();
   await expectNoAxeViolations(page);

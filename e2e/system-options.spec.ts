@@ -17,6 +17,8 @@ const TABS = [
   'systemOptions.tabs.securityPolicy',
   'systemOptions.tabs.dataExport',
   'systemOptions.tabs.auditLog',
+  'systemOptions.tabs.staff',
+  'systemOptions.tabs.participants',
 ];
 
 test('System Options on a desktop in English: each tab is an address that links, Back, reload and the keyboard keep', async ({

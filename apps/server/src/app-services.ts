@@ -4,14 +4,11 @@ import type { ChangeNotices } from './db/change-notices';
 import type { Database } from './db/client';
 import { findSecurityPolicy } from './db/security-policy';
 import type { Env } from './env';
-import { translate } from './lib/localize';
 import { withinSendHours } from './lib/study-time';
 import { createAccountService, type AccountService } from './modules/account/service';
 import { createDashboardTokens, type DashboardTokens } from './modules/analytics-dashboards/dashboard-tokens';
 import { createDashboardLinkService, type DashboardLinkService } from './modules/analytics-dashboards/service';
 import { createAuditLogService, type AuditLogService } from './modules/audit-log/service';
-import { buildTimeline, historyWithoutAuditDetail, inLanguage } from './modules/audit-log/timeline';
-import { findTimelineSources } from './modules/audit-log/timeline-repository';
 import { revokeUserSessions } from './modules/auth/repository';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { createTokenIssuer } from './modules/auth/tokens';
@@ -158,6 +155,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   });
   mailer.addLastCheck(reminders.alreadyDone);
   const withdrawal = createStudyWithdrawalService({ db, clock, mailer, revokeSessions: revokeUserSessions });
+  const auditLog = createAuditLogService({ db, clock, timeZone: env.STUDY_TIME_ZONE });
   const dashboardTokens = createDashboardTokens(deps.tokenSigningKey, env.PUBLIC_URL);
   return {
     reminders,
@@ -228,7 +226,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
     healthSystems: createHealthSystemsServices({ db, clock, files, onSystemsChanged: reference.invalidate }),
     dataExport: createDataExportService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
-    auditLog: createAuditLogService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
+    auditLog,
     staff: createStaffService({
       db,
       clock,
@@ -240,11 +238,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     participants: createParticipantsService({
       db,
       clock,
-      history: async (participant, language, full) => {
-        const sources = await findTimelineSources(db, participant.id);
-        const shown = full ? sources : historyWithoutAuditDetail(sources);
-        return buildTimeline(participant, shown, inLanguage(translate, language));
-      },
+      history: auditLog.history,
+      recordedRounds: surveys.recordedRounds,
       signedCopy: signedCopy.download,
       resendActivation: registration.resendActivation,
     }),

@@ -1,54 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
-import { serverDir } from '../src/server-dir';
-import { createPostgresDatabase, describeEachDatabase, type TestDatabaseTarget } from './helpers';
+import { describeEachDatabase } from './helpers';
+import { emptyDatabase, MIGRATIONS, migrationsBefore } from './migration-helpers';
 
-const MIGRATIONS = path.join(serverDir, 'src/db/migrations');
 const BACKFILL = '0022_staff_scope';
-
-/** A copy of the migrations folder that ends just before the backfill. */
-function migrationsBeforeBackfill(): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-migrations-'));
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === BACKFILL);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
-
-/** A fresh empty database of the target, migrated by hand: raw SQL and the migrator on a given folder. */
-async function emptyDatabase(target: TestDatabaseTarget) {
-  if (target.kind === 'pglite-memory') {
-    const client = new PGlite();
-    const db = drizzlePglite(client);
-    return {
-      query: async (text: string) => (await client.query<Record<string, unknown>>(text)).rows,
-      migrate: (migrationsFolder: string) => migratePglite(db, { migrationsFolder }),
-      close: () => client.close(),
-    };
-  }
-  const created = await createPostgresDatabase(target.serverUrl);
-  const client = new pg.Client({ connectionString: created.url });
-  await client.connect();
-  const db = drizzlePg(client);
-  return {
-    query: async (text: string) => (await client.query<Record<string, unknown>>(text)).rows,
-    migrate: (migrationsFolder: string) => migratePg(db, { migrationsFolder }),
-    close: async () => {
-      await client.end();
-      await created.drop();
-    },
-  };
-}
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** A Geisinger participant, a Riverside one, and a Riverside one who withdrew. */
@@ -63,7 +18,7 @@ const change = (batchId: string, userId: string) => `('${batchId}', '${userId}',
 
 // Both databases: the migration runs on each.
 describeEachDatabase(`migration ${BACKFILL}`, (target) => {
-  const folder = migrationsBeforeBackfill();
+  const folder = migrationsBefore(BACKFILL);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('gives each earlier batch the health systems of the participants it names', async () => {

@@ -5,6 +5,7 @@ import {
   type TAuditPageQuery,
   type TAuditSearch,
   type TTimeline,
+  type TTimelineEntry,
 } from '@portal/shared/audit-log/audit-log';
 import type { Language } from '@portal/shared/constants';
 import type { Database } from '../../db/client';
@@ -15,7 +16,7 @@ import type { Clock } from '../../providers/clock/clock';
 import type { ParticipantScope } from '../../security/participant-scope';
 import { countRecords, listRecords, nextBatch, resolveUserIds, type AuditRow, type ResolvedSearch } from './repository';
 import { csvFile } from '../../lib/csv-stream';
-import { buildTimeline, inLanguage } from './timeline';
+import { buildTimeline, historyWithoutAuditDetail, inLanguage, type TimelineParticipant } from './timeline';
 import { findParticipant, findTimelineSources } from './timeline-repository';
 
 /** Records an export reads at a time: the file streams out while the next batch is read. */
@@ -67,7 +68,7 @@ export function createAuditLogService({ db, clock, timeZone }: { db: Database; c
      * batches as the file is sent. The export is recorded once written (the search with people as user IDs, how
      * many records, and whether the download was read to the end).
      */
-    async exportCsv(adminId: string, search: TAuditSearch, context: RequestContext & { language: Language }) {
+    async exportCsv(staffId: string, search: TAuditSearch, context: RequestContext & { language: Language }) {
       const resolved = await resolve(search);
       const { participantIds, actorIds, action, from, to } = resolved;
       const system = translate(context.language, 'auditLog.system');
@@ -96,7 +97,7 @@ export function createAuditLogService({ db, clock, timeZone }: { db: Database; c
         recordAudit(db, {
           at: clock.now(),
           action: 'auditLog.exported',
-          actorId: adminId,
+          actorId: staffId,
           details: {
             from,
             to,
@@ -109,6 +110,16 @@ export function createAuditLogService({ db, clock, timeZone }: { db: Database; c
           ip: context.ip,
         }),
       );
+    },
+
+    /**
+     * A participant's history, oldest first, in a reader's language, for a view that has already found them in its
+     * scope: the whole timeline, or (`full` false) without sign-in addresses and verification decisions.
+     */
+    async history(participant: TimelineParticipant, language: Language, full: boolean): Promise<TTimelineEntry[]> {
+      const sources = await findTimelineSources(db, participant.id);
+      const shown = full ? sources : historyWithoutAuditDetail(sources);
+      return buildTimeline(participant, shown, inLanguage(translate, language));
     },
 
     /** A participant's history within the scope, oldest first, in the reader's language. */

@@ -3,7 +3,8 @@ import type { Language } from '@portal/shared/constants';
 import type { Translate } from '../../lib/localize';
 import type { findParticipant, TimelineSources } from './timeline-repository';
 
-type Participant = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
+/** The account a participant's history is told from. */
+export type TimelineParticipant = NonNullable<Awaited<ReturnType<typeof findParticipant>>>;
 
 const VERIFICATION_STATUS = {
   true: 'verification.status.verified',
@@ -32,7 +33,7 @@ const SUPPRESSED_REASON = {
  * the withdrawal. Events of the same moment keep the order of that list.
  */
 export function buildTimeline(
-  participant: Participant,
+  participant: TimelineParticipant,
   sources: TimelineSources,
   t: (key: string, values?: Record<string, string | number>) => string,
 ): TTimelineEntry[] {

@@ -41,7 +41,7 @@ function sendCsvOutcome(request: FastifyRequest, response: FastifyReply, outcome
 }
 
 const exporterOf = (request: FastifyRequest): Exporter => ({
-  adminId: request.auth!.userId,
+  staffId: request.auth!.userId,
   staffRole: request.auth!.staffRole,
   ip: request.ip,
 });

@@ -9,14 +9,14 @@ import {
   type TSurveyAnswersQuery,
 } from '@portal/shared/data-export/data-export';
 import { calendarDate } from '@portal/shared/dates';
-import { can, type StaffRole } from '@portal/shared/staff/roles';
+import type { StaffRole } from '@portal/shared/staff/roles';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
-import { answerColumns, type AnswerColumn } from './answer-columns';
+import type { AnswerColumn } from './answer-columns';
 import { csvFile, windowBatches, type CsvValue } from '../../lib/csv-stream';
-import { loadPseudonyms } from './pseudonyms';
+import { administratorColumn, exportedAnswerColumns, participantColumn, producesDeidentified } from './deidentified';
 import {
   findForm,
   listFormsWithCounts,
@@ -43,21 +43,8 @@ export interface CsvDownload {
 
 /** Who asks for an export: the staff member, their role, and where the request came from. */
 export interface Exporter extends RequestContext {
-  adminId: string;
+  staffId: string;
   staffRole: StaffRole | undefined;
-}
-
-/**
- * Whether an export is produced in its de-identified form: always for a role without identified export, else
- * only when asked for. A call that does not ask gives a study administrator the identified files.
- */
-export const producesDeidentified = (exporter: Exporter, askedDeidentified: boolean) =>
-  askedDeidentified || !can(exporter.staffRole, 'export.identified');
-
-/** How participants appear in a file: their user ID, or in a de-identified file their pseudonym. */
-interface ParticipantColumn {
-  name: 'participantId' | 'participantPseudonym';
-  cell: (userId: string) => string;
 }
 
 export interface DataExportDeps {
@@ -81,11 +68,6 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
   const window = (range: TDateRange | undefined): DayWindow => ({ range, timeZone });
   const rangeOf = (query: TRegisterQuery) => (query.from && query.to ? { from: query.from, to: query.to } : undefined);
 
-  async function participantColumn(deidentified: boolean): Promise<ParticipantColumn> {
-    if (!deidentified) return { name: 'participantId', cell: (userId) => userId };
-    return { name: 'participantPseudonym', cell: await loadPseudonyms(db) };
-  }
-
   /** The file's name (what it holds, its form, today's date) and its audit row, written when it ends. */
   function download<Row>(
     exporter: Exporter,
@@ -105,7 +87,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       recordAudit(db, {
         at: clock.now(),
         action: 'dataExport.downloaded',
-        actorId: exporter.adminId,
+        actorId: exporter.staffId,
         details: { export: kind, ...what.details, deidentified, rowCount, complete },
         ip: exporter.ip,
       });
@@ -135,8 +117,8 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       const form = await findForm(db, query.formKey, query.version);
       if (!form) return refused(404, M.formNotFound);
       const deidentified = producesDeidentified(exporter, query.deidentified);
-      const columns = answerColumns(form.definition).filter((c) => !(deidentified && c.freeText));
-      const participant = await participantColumn(deidentified);
+      const columns = exportedAnswerColumns(form.definition, deidentified);
+      const participant = await participantColumn(db, deidentified);
       const range = rangeOf(query);
       const filter = { ...window(range), formId: form.id };
       const batches = windowBatches(
@@ -177,7 +159,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       const form = await findForm(db, query.formKey, query.version);
       if (!form) return refused(404, M.formNotFound);
       const deidentified = producesDeidentified(exporter, query.deidentified);
-      const columns = answerColumns(form.definition).filter((c) => !(deidentified && c.freeText));
+      const columns = exportedAnswerColumns(form.definition, deidentified);
       const data = download(
         exporter,
         {
@@ -203,8 +185,8 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
     async consentRegister(exporter: Exporter, query: TRegisterQuery): Promise<CsvDownload> {
       const range = rangeOf(query);
       const deidentified = producesDeidentified(exporter, query.deidentified);
-      const participant = await participantColumn(deidentified);
-      const administrator = (id: string | null): CsvValue[] => (deidentified ? [] : [id]);
+      const participant = await participantColumn(db, deidentified);
+      const administrator = administratorColumn(deidentified);
       const signatures = windowBatches(
         (after: SignatureKey | undefined) => signatureKeysAfter(db, after, EXPORT_BATCH),
         (keys) => signaturesWithin(db, window(range), keys),
@@ -225,7 +207,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
             s.language,
             s.version,
             'participant',
-            ...administrator(null),
+            ...administrator.cells(null),
           ]);
         for await (const batch of withdrawals)
           yield batch.map((w) => [
@@ -236,7 +218,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
             null,
             null,
             w.source === 'manual' ? 'administrator' : 'participant',
-            ...administrator(w.requestedBy),
+            ...administrator.cells(w.requestedBy),
           ]);
       }
       return download(
@@ -250,7 +232,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
           'formLanguage',
           'formVersion',
           'carriedOutBy',
-          ...(deidentified ? [] : ['administratorId']),
+          ...administrator.header,
         ],
         events(),
         (cells) => cells,
@@ -261,7 +243,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
     async verificationRegister(exporter: Exporter, query: TRegisterQuery): Promise<CsvDownload> {
       const range = rangeOf(query);
       const deidentified = producesDeidentified(exporter, query.deidentified);
-      const participant = await participantColumn(deidentified);
+      const participant = await participantColumn(db, deidentified);
       const batches = windowBatches(
         (after: string | undefined) => verificationKeysAfter(db, after, EXPORT_BATCH),
         (ids) => verificationsWithin(db, window(range), ids),

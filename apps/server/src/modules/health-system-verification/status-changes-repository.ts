@@ -27,7 +27,7 @@ export const byUserId = (a: { userId: string }, b: { userId: string }) =>
 export const RECORD_REASONS = ['withdrawn', 'changedSince'] as const;
 
 /** The records' columns as `h.…`, the alias the queries give `health_system_verifications`. */
-const h = alias(healthSystemVerifications, 'h');
+export const h = alias(healthSystemVerifications, 'h');
 
 /**
  * The IDs of `userIds` (lower-case UUIDs) whose record cannot be changed: there is none in the scope (one of

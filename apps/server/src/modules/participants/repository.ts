@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   consentForms,
@@ -6,9 +6,6 @@ import {
   consentWithdrawals,
   healthSystems,
   manualWithdrawalRequests,
-  surveyForms,
-  surveyResponses,
-  surveyRounds,
   users,
 } from '../../db/schema';
 import { inScope, type ParticipantScope } from '../../security/participant-scope';
@@ -119,53 +116,6 @@ export async function findPendingWithdrawalRequest(db: Reader, userId: string) {
     .where(and(eq(manualWithdrawalRequests.userId, userId), eq(manualWithdrawalRequests.status, 'pending')))
     .limit(1);
   return row;
-}
-
-/** A participant's survey rounds as recorded, newest first. */
-export function findRounds(db: Reader, userId: string) {
-  return db
-    .select({
-      id: surveyRounds.id,
-      number: surveyRounds.number,
-      opensAt: surveyRounds.opensAt,
-      closesAt: surveyRounds.closesAt,
-    })
-    .from(surveyRounds)
-    .where(eq(surveyRounds.userId, userId))
-    .orderBy(desc(surveyRounds.number));
-}
-
-/** The newest version of each study instrument, in round order: what a round asks. */
-export function findRoundInstruments(db: Reader) {
-  const newest = db
-    .select({ key: surveyForms.key, version: max(surveyForms.version).as('newest_version') })
-    .from(surveyForms)
-    .where(eq(surveyForms.kind, 'round'))
-    .groupBy(surveyForms.key)
-    .as('newest');
-  return db
-    .select({ key: surveyForms.key, titleEn: surveyForms.titleEn, titleSp: surveyForms.titleSp })
-    .from(surveyForms)
-    .innerJoin(newest, and(eq(surveyForms.key, newest.key), eq(surveyForms.version, newest.version)))
-    .where(eq(surveyForms.kind, 'round'))
-    .orderBy(asc(surveyForms.sortOrder), asc(surveyForms.key));
-}
-
-/** Where each questionnaire begun in these rounds stands, with its form's titles; never the answers. */
-export async function findRoundResponses(db: Reader, roundIds: string[]) {
-  if (roundIds.length === 0) return [];
-  return db
-    .select({
-      roundId: surveyResponses.roundId,
-      formKey: surveyResponses.formKey,
-      titleEn: surveyForms.titleEn,
-      titleSp: surveyForms.titleSp,
-      startedAt: surveyResponses.startedAt,
-      submittedAt: surveyResponses.submittedAt,
-    })
-    .from(surveyResponses)
-    .innerJoin(surveyForms, eq(surveyForms.id, surveyResponses.formId))
-    .where(inArray(surveyResponses.roundId, roundIds));
 }
 
 /**

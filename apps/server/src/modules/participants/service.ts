@@ -13,7 +13,7 @@ import {
   type TSurveyRound,
 } from '@portal/shared/participants/participants';
 import { NO_HEALTH_SYSTEM } from '@portal/shared/registration/registration-form';
-import type { SurveyWindow } from '@portal/shared/surveys/survey-entries';
+import type { SurveyStatus, SurveyWindow, TSurveyEntry } from '@portal/shared/surveys/survey-entries';
 import { recordAudit } from '../../db/audit';
 import type { Database } from '../../db/client';
 import { refused, type DataOutcome, type Outcome, type RequestContext } from '../../lib/outcome';
@@ -22,9 +22,6 @@ import type { ParticipantScope } from '../../security/participant-scope';
 import {
   findParticipant,
   findPendingWithdrawalRequest,
-  findRoundInstruments,
-  findRoundResponses,
-  findRounds,
   findSignedConsents,
   searchParticipants,
   unlockParticipant,
@@ -44,6 +41,15 @@ export interface HistorySubject {
   reconsentRequestedAt: Date | null;
 }
 
+/** A survey round as the Surveys module tells it: its window at the time asked, and each questionnaire's entry. */
+export interface RecordedRound {
+  number: number;
+  opensAt: Date;
+  closesAt: Date;
+  window: SurveyWindow;
+  entries: TSurveyEntry[];
+}
+
 /** What the participant view needs of other modules (modules do not import each other; app-services wires them). */
 export interface ParticipantsDeps {
   db: Database;
@@ -53,6 +59,8 @@ export interface ParticipantsDeps {
    * without sign-in addresses and verification decisions.
    */
   history(participant: HistorySubject, language: Language, full: boolean): Promise<TTimelineEntry[]>;
+  /** The participant's recorded survey rounds, newest first; read only, so a round due is not recorded by a view. */
+  recordedRounds(userId: string, now: Date): Promise<RecordedRound[]>;
   /** A signed copy of the participant's, checked against its recorded hash; undefined when they have no such one. */
   signedCopy(userId: string, signatureId: string): Promise<Uint8Array | undefined>;
   /** Registration's resend: a fresh activation link by e-mail to an account not active yet. */
@@ -89,11 +97,26 @@ function summaryOf(row: ParticipantSummaryRow, now: Date): TParticipantSummary {
   };
 }
 
-const windowAt = (round: { opensAt: Date; closesAt: Date }, now: Date): SurveyWindow =>
-  now < round.opensAt ? 'upcoming' : now < round.closesAt ? 'open' : 'closed';
+const QUESTIONNAIRE_STATE: Record<SurveyStatus, TQuestionnaireState> = {
+  open: 'notStarted',
+  started: 'inProgress',
+  submitted: 'submitted',
+};
 
-const stateOf = (response?: { submittedAt: Date | null }): TQuestionnaireState =>
-  !response ? 'notStarted' : response.submittedAt ? 'submitted' : 'inProgress';
+/** A round as the view shows it: where each questionnaire stands, never its answers. */
+const roundOf = (round: RecordedRound): TSurveyRound => ({
+  number: round.number,
+  opensAt: round.opensAt.toISOString(),
+  closesAt: round.closesAt.toISOString(),
+  window: round.window,
+  questionnaires: round.entries.map((entry) => ({
+    formKey: entry.formKey!,
+    title: entry.title,
+    state: QUESTIONNAIRE_STATE[entry.status],
+    startedAt: entry.startedAt ?? null,
+    submittedAt: entry.submittedAt ?? null,
+  })),
+});
 
 /**
  * The Participants tab: finding a participant, their view (account, consent, survey rounds, history), a signed
@@ -106,36 +129,6 @@ export function createParticipantsService(deps: ParticipantsDeps) {
 
   const audit = (reader: StaffReader, action: string, subjectId?: string, details?: Record<string, unknown>) =>
     recordAudit(db, { at: clock.now(), action, actorId: reader.staffId, subjectId, details, ip: reader.ip });
-
-  /** Each round asks every study instrument once: where each stands, by the version begun or else the newest. */
-  async function roundsOf(userId: string, now: Date): Promise<TSurveyRound[]> {
-    const rounds = await findRounds(db, userId);
-    if (rounds.length === 0) return [];
-    const [instruments, responses] = await Promise.all([
-      findRoundInstruments(db),
-      findRoundResponses(
-        db,
-        rounds.map((round) => round.id),
-      ),
-    ]);
-    return rounds.map((round) => ({
-      number: round.number,
-      opensAt: round.opensAt.toISOString(),
-      closesAt: round.closesAt.toISOString(),
-      window: windowAt(round, now),
-      questionnaires: instruments.map((instrument) => {
-        const response = responses.find((r) => r.roundId === round.id && r.formKey === instrument.key);
-        const titles = response ?? instrument;
-        return {
-          formKey: instrument.key,
-          title: { en: titles.titleEn, sp: titles.titleSp },
-          state: stateOf(response),
-          startedAt: iso(response?.startedAt ?? null),
-          submittedAt: iso(response?.submittedAt ?? null),
-        };
-      }),
-    }));
-  }
 
   /** The participant in scope, or the same 404 for one unknown and one out of scope. */
   async function participantFor(reader: StaffReader, id: string): Promise<DataOutcome<ParticipantRow>> {
@@ -167,7 +160,7 @@ export function createParticipantsService(deps: ParticipantsDeps) {
       const [signed, withdrawalRequest, rounds, history] = await Promise.all([
         findSignedConsents(db, id),
         findPendingWithdrawalRequest(db, id),
-        roundsOf(id, now),
+        deps.recordedRounds(id, now),
         deps.history(row, language, reader.readsAuditTrail),
       ]);
       await audit(reader, 'participant.viewed', id);
@@ -192,7 +185,7 @@ export function createParticipantsService(deps: ParticipantsDeps) {
               signedAt: s.signedAt.toISOString(),
             })),
           },
-          rounds,
+          rounds: rounds.map(roundOf),
           history,
         },
       };

@@ -86,36 +86,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.route({
-    method: POST_STAFF_INVITATION_RESEND.method,
-    url: POST_STAFF_INVITATION_RESEND.path,
-    config: { access: 'staff.manage', rateLimit: writes },
-    schema: {
-      tags,
-      summary: 'E-mails an invited person a new link; the earlier one stops working',
-      security,
-      params: ZStaffIdParams,
-      response: { 200: ZStaffMemberReply, ...refusals },
-    },
-    handler: async (request, response) =>
-      sendStaffOutcome(request, response, await service.resend(actorOf(request), request.params.id)),
-  });
-
-  app.route({
-    method: DELETE_STAFF_INVITATION.method,
-    url: DELETE_STAFF_INVITATION.path,
-    config: { access: 'staff.manage', rateLimit: writes },
-    schema: {
-      tags,
-      summary: 'Cancels an invitation: the link stops working and the person is deactivated (Reactivate invites again)',
-      security,
-      params: ZStaffIdParams,
-      response: { 200: ZStaffMemberReply, ...refusals },
-    },
-    handler: async (request, response) =>
-      sendStaffOutcome(request, response, await service.cancel(actorOf(request), request.params.id)),
-  });
-
-  app.route({
     method: PUT_STAFF.method,
     url: PUT_STAFF.path,
     config: { access: 'staff.manage', rateLimit: writes },
@@ -133,39 +103,43 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       sendStaffOutcome(request, response, await service.update(actorOf(request), request.params.id, request.body)),
   });
 
-  app.route({
-    method: POST_STAFF_DEACTIVATE.method,
-    url: POST_STAFF_DEACTIVATE.path,
-    config: { access: 'staff.manage', rateLimit: writes },
-    schema: {
-      tags,
+  /** The changes to one member that take only its ID, each answering the member it left. */
+  const memberActions = [
+    {
+      call: POST_STAFF_INVITATION_RESEND,
+      act: service.resend,
+      summary: 'E-mails an invited person a new link; the earlier one stops working',
+    },
+    {
+      call: DELETE_STAFF_INVITATION,
+      act: service.cancel,
+      summary: 'Cancels an invitation: the link stops working and the person is deactivated (Reactivate invites again)',
+    },
+    {
+      call: POST_STAFF_DEACTIVATE,
+      act: service.deactivate,
       summary:
         'Deactivates a staff member: sign-in refused and every session ended at once; not oneself, and never the ' +
         'last active study administrator',
-      security,
-      params: ZStaffIdParams,
-      response: { 200: ZStaffMemberReply, ...refusals },
     },
-    handler: async (request, response) =>
-      sendStaffOutcome(request, response, await service.deactivate(actorOf(request), request.params.id)),
-  });
-
-  app.route({
-    method: POST_STAFF_REACTIVATE.method,
-    url: POST_STAFF_REACTIVATE.path,
-    config: { access: 'staff.manage', rateLimit: writes },
-    schema: {
-      tags,
+    {
+      call: POST_STAFF_REACTIVATE,
+      act: service.reactivate,
       summary:
         'Reactivates a deactivated staff member: active again if they had accepted their invitation, else invited ' +
         'again with a new link',
-      security,
-      params: ZStaffIdParams,
-      response: { 200: ZStaffMemberReply, ...refusals },
     },
-    handler: async (request, response) =>
-      sendStaffOutcome(request, response, await service.reactivate(actorOf(request), request.params.id)),
-  });
+  ];
+  for (const { call, act, summary } of memberActions) {
+    app.route({
+      method: call.method,
+      url: call.path,
+      config: { access: 'staff.manage', rateLimit: writes },
+      schema: { tags, summary, security, params: ZStaffIdParams, response: { 200: ZStaffMemberReply, ...refusals } },
+      handler: async (request, response) =>
+        sendStaffOutcome(request, response, await act(actorOf(request), request.params.id)),
+    });
+  }
 
   app.route({
     method: POST_STAFF_INVITATION_VERIFY.method,

@@ -165,7 +165,7 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
      * the scheduler to carry it out then; one pending request per address.
      */
     async request(
-      adminId: string,
+      staffId: string,
       scope: ParticipantScope,
       body: TManualWithdrawRequest,
       context: RequestContext,
@@ -181,14 +181,14 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
             email: participant.email,
             userId: participant.id,
             reason: body.reason,
-            requestedBy: adminId,
+            requestedBy: staffId,
             requestedAt: now,
             dueAt,
           });
           await recordAudit(tx, {
             at: now,
             action: 'withdrawal.request.recorded',
-            actorId: adminId,
+            actorId: staffId,
             subjectId: participant.id,
             details: { requestId: id, dueAt: dueAt.toISOString() },
             ip: context.ip,
@@ -207,19 +207,19 @@ export function createWithdrawalsAdminService(deps: WithdrawalsAdminDeps) {
 
     /** Deletes the pending request of an address within the scope; one already carried out or deleted says so. */
     async deleteRequest(
-      adminId: string,
+      staffId: string,
       scope: ParticipantScope,
       email: string,
       context: RequestContext,
     ): Promise<Outcome> {
       const now = clock.now();
       const deleted = await db.transaction(async (tx) => {
-        const row = await deletePendingRequest(tx, scope, { email, deletedBy: adminId, now });
+        const row = await deletePendingRequest(tx, scope, { email, deletedBy: staffId, now });
         if (row) {
           await recordAudit(tx, {
             at: now,
             action: 'withdrawal.request.deleted',
-            actorId: adminId,
+            actorId: staffId,
             subjectId: row.userId,
             details: { requestId: row.id },
             ip: context.ip,

@@ -81,7 +81,7 @@ export function createBatchesService({ db, clock, timeZone }: VerificationDeps) 
      * out of the caller's scope is not found.
      */
     async undo(
-      adminId: string,
+      staffId: string,
       scope: ParticipantScope,
       batchId: string,
       context: RequestContext,
@@ -97,7 +97,7 @@ export function createBatchesService({ db, clock, timeZone }: VerificationDeps) 
         const undoBatchId = await insertBatch(tx, {
           source: 'undo',
           status: null,
-          actorId: adminId,
+          actorId: staffId,
           requested: plan.requested,
           skipped: plan.kept,
           undoesBatchId: batchId,
@@ -108,16 +108,16 @@ export function createBatchesService({ db, clock, timeZone }: VerificationDeps) 
           undoBatchId,
           { userIds: plan.restore.map((r) => r.userId), statuses: plan.restore.map((r) => r.oldStatus) },
           now,
-          adminId,
+          staffId,
         );
         await finishBatch(tx, undoBatchId, written);
         const restored = written.applied;
-        await markUndone(tx, batchId, { undoBatchId, by: adminId, at: now });
+        await markUndone(tx, batchId, { undoBatchId, by: staffId, at: now });
         const kept = plan.requested - restored;
         await recordAudit(tx, {
           at: now,
           action: 'verification.undo',
-          actorId: adminId,
+          actorId: staffId,
           details: { batchId, undoBatchId, restored, kept },
           ip: context.ip,
         });

@@ -1,18 +1,14 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { SortOrder } from '@portal/shared/api/paging';
 import {
   ALL_HEALTH_SYSTEMS,
   type TVerificationFilter,
 } from '@portal/shared/health-system-verification/verification-records';
-import { healthSystems, healthSystemVerificationCounts as counts, healthSystemVerifications } from '../../../db/schema';
+import { healthSystems, healthSystemVerificationCounts as counts } from '../../../db/schema';
 import type { Database, Executor } from '../../../db/client';
 import { pageSql, type PageRequest } from '../../../db/paging';
 import { inScope, type ParticipantScope } from '../../../security/participant-scope';
-import { idSet, rowsOf } from '../status-changes-repository';
-
-/** The records' columns as `h.…`, the alias the queries give `health_system_verifications`. */
-const h = alias(healthSystemVerifications, 'h');
+import { h, idSet, rowsOf } from '../status-changes-repository';
 
 type SortField = 'userId' | 'healthSystem' | 'updatedAt';
 

@@ -101,7 +101,7 @@ export function createVerificationService(deps: VerificationDeps) {
      * in the batch); with nothing left to set it is refused too.
      */
     async update(
-      adminId: string,
+      staffId: string,
       scope: ParticipantScope,
       body: TVerificationUpdate,
       context: RequestContext,
@@ -122,14 +122,14 @@ export function createVerificationService(deps: VerificationDeps) {
           const apply = userIds.filter((id) => !left.has(id));
           const { batchId, applied } = await applyStatusChanges(
             tx,
-            { source: body.source, actorId: adminId, requested: userIds.length + invalid.length, skipped: issues },
+            { source: body.source, actorId: staffId, requested: userIds.length + invalid.length, skipped: issues },
             { userIds: apply, statuses: apply.map(() => body.status) },
             now,
           );
           await recordAudit(tx, {
             at: now,
             action: `verification.${body.source}`,
-            actorId: adminId,
+            actorId: staffId,
             subjectId: apply.length === 1 ? apply[0] : undefined,
             details: { batchId, status: body.status, applied, skipped: issues.length },
             ip: context.ip,

@@ -21,6 +21,7 @@ import {
   findResponses,
   findRound,
   findRoundForms,
+  findRoundResponses,
   findRoundsToOpen,
   findRounds,
   findSurveyParticipant,
@@ -117,6 +118,28 @@ export function createSurveyService({
         await recordRounds(participant.userId, participant.consentSignedAt, now);
       }
       return due.length;
+    },
+    /**
+     * The rounds recorded for a participant, newest first, each with where its questionnaires stand at `now`.
+     * Only reads: a round due but not recorded yet is not added (staff looking must not change the participant).
+     */
+    async recordedRounds(userId: string, now: Date) {
+      const rounds = await findRounds(db, userId);
+      if (rounds.length === 0) return [];
+      const [forms, responses] = await Promise.all([
+        findRoundForms(db),
+        findRoundResponses(
+          db,
+          rounds.map((round) => round.id),
+        ),
+      ]);
+      return [...rounds]
+        .sort((a, b) => b.number - a.number)
+        .map((round) => ({
+          ...round,
+          window: windowAt(round, now),
+          entries: roundEntries([round], forms, responses, now),
+        }));
     },
     /** How many questionnaires a round holds: a round is submitted once each of them is. */
     roundFormCount: async () => (await findRoundForms(db)).length,

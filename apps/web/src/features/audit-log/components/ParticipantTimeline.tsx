@@ -11,25 +11,14 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import type { TTimelineKind } from '@portal/shared/audit-log/audit-log';
 import { serverMessage } from '../../../lib/api-client';
+import { TIMELINE_KIND_LABELS } from '../../../lib/labels';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { LoadFailedAlert } from '../../../components/ui/LoadFailedAlert';
 import { Moment } from '../../../components/ui/Moment';
 import { PageLoading } from '../../../components/ui/PageLoading';
 import { focusRing } from '../../../components/ui/styles';
 import { useParticipantTimeline } from '../api/audit-log-api';
-
-const KIND_LABELS: Record<TTimelineKind, string> = {
-  account: 'auditLog.timeline.kinds.account',
-  email: 'auditLog.timeline.kinds.email',
-  signIn: 'auditLog.timeline.kinds.signIn',
-  consent: 'auditLog.timeline.kinds.consent',
-  reconsent: 'auditLog.timeline.kinds.reconsent',
-  survey: 'auditLog.timeline.kinds.survey',
-  verification: 'auditLog.timeline.kinds.verification',
-  withdrawal: 'auditLog.timeline.kinds.withdrawal',
-};
 
 /** One participant's history on one page, oldest first: when, what kind, and what happened. */
 export function ParticipantTimeline({ userId, onBack }: { userId: string; onBack(): void }) {
@@ -90,7 +79,7 @@ export function ParticipantTimeline({ userId, onBack }: { userId: string; onBack
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Moment at={entry.at} withTime />
                   </TableCell>
-                  <TableCell>{t(KIND_LABELS[entry.kind])}</TableCell>
+                  <TableCell>{t(TIMELINE_KIND_LABELS[entry.kind])}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.text}</TableCell>
                 </TableRow>
               ))}

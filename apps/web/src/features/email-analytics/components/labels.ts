@@ -1,3 +1,5 @@
+import { LANGUAGE_LABELS } from '../../../lib/labels';
+import { isLanguage } from '../../../lib/language';
 import type { TFunction } from '../../../lib/translator';
 
 /** The catalog key of each template's name; a template not listed shows as it is named. */
@@ -16,16 +18,12 @@ const TEMPLATE_KEYS: Record<string, string> = {
   withdrawn: 'emailAnalytics.templates.withdrawn',
 };
 
-const LANGUAGE_KEYS: Record<string, string> = {
-  en: 'emailAnalytics.languages.en',
-  sp: 'emailAnalytics.languages.sp',
-};
-
 export const templateName = (t: TFunction, template: string) =>
   TEMPLATE_KEYS[template] ? t(TEMPLATE_KEYS[template]) : template;
 
+/** A language's name; a code that is not one of the portal's languages shows as it is. */
 export const languageName = (t: TFunction, language: string) =>
-  LANGUAGE_KEYS[language] ? t(LANGUAGE_KEYS[language]) : language;
+  isLanguage(language) ? t(LANGUAGE_LABELS[language]) : language;
 
 /** A rate in percent with one decimal, or 'n/a' when there was nothing to measure. */
 export const rateText = (t: TFunction, rate: number | null) =>

@@ -11,15 +11,12 @@ import {
   POST_PARTICIPANT_UNLOCK,
   POST_PARTICIPANTS_SEARCH,
 } from '@portal/shared/participants/participants';
-import {
-  ZManualWithdrawReply,
-  POST_CONSENT_MANUAL_WITHDRAW,
-  type TManualWithdrawRequest,
-} from '@portal/shared/withdrawals/manual-withdraw';
 import { authorizedDownload, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { openBlob } from '../../../lib/blob-files';
 
 const PARTICIPANTS_KEY = ['participants'];
+/** One participant's view: what a change to that participant reads again. */
+export const participantKey = (id: string) => [...PARTICIPANTS_KEY, 'view', id];
 
 /** One press of Search: the text, and which press it was (the same text searched again looks again). */
 export interface SearchRequest {
@@ -49,7 +46,7 @@ export function useParticipantSearch(search: SearchRequest) {
 /** `GET /participants/:id`: the participant view. */
 export function useParticipant(id: string) {
   return useQuery({
-    queryKey: [...PARTICIPANTS_KEY, 'view', id],
+    queryKey: participantKey(id),
     queryFn: async () => (await authorizedRequest(pathOf(GET_PARTICIPANT.path, { id }), ZParticipantViewReply)).data!,
   });
 }
@@ -77,19 +74,3 @@ export const useResendActivation = (id: string) =>
 
 /** `POST /participants/:id/unlock`. */
 export const useUnlock = (id: string) => usePostAction(pathOf(POST_PARTICIPANT_UNLOCK.path, { id }));
-
-/** `POST /consent/manual-withdraw`: the Withdrawals tab's call, recording a request for this participant. */
-export const useRecordWithdrawal = (id: string) => {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: TManualWithdrawRequest) =>
-      (
-        await authorizedRequest(
-          POST_CONSENT_MANUAL_WITHDRAW.path,
-          ZManualWithdrawReply,
-          jsonRequest(POST_CONSENT_MANUAL_WITHDRAW.method, body),
-        )
-      ).message,
-    onSuccess: () => client.invalidateQueries({ queryKey: [...PARTICIPANTS_KEY, 'view', id] }),
-  });
-};

@@ -5,17 +5,11 @@ import type { TParticipantView } from '@portal/shared/participants/participants'
 import { titleOf } from '@portal/shared/surveys/survey-entries';
 import { DetailsList } from '../../../components/ui/DetailsList';
 import { Moment } from '../../../components/ui/Moment';
+import { LANGUAGE_LABELS, TIMELINE_KIND_LABELS } from '../../../lib/labels';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { useCan } from '../../../lib/staff-access';
 import { useTranslation } from '../../../lib/use-translation';
-import {
-  accountStateText,
-  healthSystemText,
-  KIND_LABELS,
-  LANGUAGE_LABELS,
-  QUESTIONNAIRE_LABELS,
-  WINDOW_LABELS,
-} from './labels';
+import { accountStateText, healthSystemText, QUESTIONNAIRE_LABELS, WINDOW_LABELS } from './labels';
 import { SimpleTable } from './SimpleTable';
 
 /** One part of the view under its own h4 heading, which names it. */
@@ -232,7 +226,7 @@ export function HistorySection({ participant }: { participant: TParticipantView 
               ]}
               rows={entries.map((entry, index) => ({
                 key: String(index),
-                cells: [<Moment key="at" at={entry.at} withTime />, t(KIND_LABELS[entry.kind]), entry.text],
+                cells: [<Moment key="at" at={entry.at} withTime />, t(TIMELINE_KIND_LABELS[entry.kind]), entry.text],
               }))}
             />
           )}

@@ -15,10 +15,11 @@ import { WITHDRAWAL_REASON_MAX } from '@portal/shared/consent/withdrawal';
 import { ZManualWithdrawRequest, type TManualWithdrawRequest } from '@portal/shared/withdrawals/manual-withdraw';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { useRecordWithdrawalRequest } from '../../../components/withdrawals/record-withdrawal-request';
 import { serverMessage } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldErrors } from '../../../lib/server-errors';
 import { useTranslation } from '../../../lib/use-translation';
-import { useRecordWithdrawal } from '../api/participants-api';
+import { participantKey } from '../api/participants-api';
 
 /**
  * Records a withdrawal request for the participant shown, with the reason they gave: the Withdrawals tab's own
@@ -36,7 +37,7 @@ export function RecordWithdrawalDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
-  const record = useRecordWithdrawal(participant.id);
+  const record = useRecordWithdrawalRequest(participantKey(participant.id));
   const [failure, setFailure] = useState<string>();
   const form = useForm<TManualWithdrawRequest>({
     resolver: zodResolver(ZManualWithdrawRequest),

@@ -1,5 +1,3 @@
-import type { TTimelineKind } from '@portal/shared/audit-log/audit-log';
-import type { Language } from '@portal/shared/constants';
 import { formatDateTime } from '@portal/shared/dates';
 import type {
   TAccountState,
@@ -30,11 +28,6 @@ export const nameOf = (participant: Pick<TParticipantSummary, 'firstName' | 'las
 export const healthSystemText = (t: TFunction, participant: Pick<TParticipantSummary, 'healthSystem'>) =>
   participant.healthSystem?.name ?? t('participantView.healthSystem.none');
 
-export const LANGUAGE_LABELS: Record<Language, string> = {
-  en: 'participantView.languages.en',
-  sp: 'participantView.languages.sp',
-};
-
 export const WINDOW_LABELS: Record<SurveyWindow, string> = {
   upcoming: 'participantView.rounds.window.upcoming',
   open: 'participantView.rounds.window.open',
@@ -45,15 +38,4 @@ export const QUESTIONNAIRE_LABELS: Record<TQuestionnaireState, string> = {
   notStarted: 'participantView.rounds.state.notStarted',
   inProgress: 'participantView.rounds.state.inProgress',
   submitted: 'participantView.rounds.state.submitted',
-};
-
-export const KIND_LABELS: Record<TTimelineKind, string> = {
-  account: 'participantView.history.kinds.account',
-  email: 'participantView.history.kinds.email',
-  signIn: 'participantView.history.kinds.signIn',
-  consent: 'participantView.history.kinds.consent',
-  reconsent: 'participantView.history.kinds.reconsent',
-  survey: 'participantView.history.kinds.survey',
-  verification: 'participantView.history.kinds.verification',
-  withdrawal: 'participantView.history.kinds.withdrawal',
 };

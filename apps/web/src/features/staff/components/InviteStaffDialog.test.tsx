@@ -100,7 +100,7 @@ describe.each(['en', 'sp'] as const)('the Invite dialog in %s', (language) => {
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: 'Mayo Clinic' }));
     const languageSelect = within(dialog).getByRole('combobox', { name: named('staff.fields.language') });
     expect(languageSelect).toHaveValue(language);
-    await userEvent.selectOptions(languageSelect, i18n.t('staff.languages.sp'));
+    await userEvent.selectOptions(languageSelect, i18n.t('common.languages.sp'));
     await userEvent.click(within(dialog).getByRole('button', { name: i18n.t('staff.invite.submit') }));
 
     const alert = await within(dialog).findByRole('alert');

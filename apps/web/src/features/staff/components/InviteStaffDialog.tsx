@@ -9,12 +9,12 @@ import { STAFF_INVITATION_DAYS, STAFF_MESSAGES, STAFF_NAME_MAX } from '@portal/s
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { SelectField } from '../../../components/ui/SelectField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { LANGUAGE_LABELS } from '../../../lib/labels';
 import { useTranslation } from '../../../lib/use-translation';
 import { useInviteStaff } from '../api/staff-api';
 import { placeRefusal } from './refusal';
 import { StaffAccessFields } from './StaffAccessFields';
 import { withScope, ZInviteForm } from './staff-forms';
-import { LANGUAGE_LABELS } from './staff-labels';
 
 type InviteInput = z.input<typeof ZInviteForm>;
 type InviteValues = z.output<typeof ZInviteForm>;

@@ -1,4 +1,3 @@
-import type { Language } from '@portal/shared/constants';
 import type { Permission, StaffRole } from '@portal/shared/staff/roles';
 import type { StaffStatus } from '@portal/shared/staff/staff';
 
@@ -52,10 +51,4 @@ export const STATUS_LABELS: Record<StaffStatus, string> = {
   invited: 'staff.status.invited',
   active: 'staff.status.active',
   deactivated: 'staff.status.deactivated',
-};
-
-/** The language of a member's e-mails, each named in the reader's language. */
-export const LANGUAGE_LABELS: Record<Language, string> = {
-  en: 'staff.languages.en',
-  sp: 'staff.languages.sp',
 };

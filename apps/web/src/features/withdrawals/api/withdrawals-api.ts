@@ -3,10 +3,8 @@ import { dateRangeQuery, type TDateRange } from '@portal/shared/api/date-range';
 import {
   ZManualWithdrawReply,
   ZPendingRequestsReply,
-  type TManualWithdrawRequest,
   DELETE_CONSENT_MANUAL_WITHDRAW,
   GET_CONSENT_MANUAL_WITHDRAW,
-  POST_CONSENT_MANUAL_WITHDRAW,
 } from '@portal/shared/withdrawals/manual-withdraw';
 import {
   ZWithdrawalSummaryReply,
@@ -19,7 +17,8 @@ import { pagingQuery, type PageRequest } from '../../../lib/paging';
 import { useDashboardQuery } from '../../../components/analytics-dashboards/dashboard-query';
 
 const WITHDRAWALS_KEY = ['withdrawals'];
-const PENDING_KEY = ['manual-withdraw'];
+/** The pending requests' queries, read again once a request is recorded or deleted. */
+export const PENDING_KEY = ['manual-withdraw'];
 /** A queue changes on its own as requests fall due, so the lists look again every ten seconds. */
 const QUEUE_REFRESH_MS = 10_000;
 
@@ -51,22 +50,6 @@ export function usePendingRequests(request: PageRequest<'dueAt' | 'requestedAt' 
         .data!,
     placeholderData: keepPreviousData,
     refetchInterval: QUEUE_REFRESH_MS,
-  });
-}
-
-/** `POST /consent/manual-withdraw`: records a request; the reply's message is 'Request recorded and queued'. */
-export function useRecordRequest() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: TManualWithdrawRequest) =>
-      (
-        await authorizedRequest(
-          POST_CONSENT_MANUAL_WITHDRAW.path,
-          ZManualWithdrawReply,
-          jsonRequest(POST_CONSENT_MANUAL_WITHDRAW.method, body),
-        )
-      ).message,
-    onSuccess: () => client.invalidateQueries({ queryKey: PENDING_KEY }),
   });
 }
 

@@ -8,9 +8,10 @@ import { EMAIL_MAX_LENGTH } from '@portal/shared/registration/registration-form'
 import { ZManualWithdrawRequest, type TManualWithdrawRequest } from '@portal/shared/withdrawals/manual-withdraw';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { ConfirmStepButtons } from '../../../components/ui/ConfirmStepButtons';
+import { useRecordWithdrawalRequest } from '../../../components/withdrawals/record-withdrawal-request';
 import { serverMessage } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldErrors } from '../../../lib/server-errors';
-import { useRecordRequest } from '../api/withdrawals-api';
+import { PENDING_KEY } from '../api/withdrawals-api';
 
 const FIELDS = ['email', 'reason'] as const;
 const EMPTY: TManualWithdrawRequest = { email: '', reason: '' };
@@ -21,7 +22,7 @@ const EMPTY: TManualWithdrawRequest = { email: '', reason: '' };
  */
 export function ManualWithdrawForm() {
   const { t } = useTranslation();
-  const record = useRecordRequest();
+  const record = useRecordWithdrawalRequest(PENDING_KEY);
   const form = useForm<TManualWithdrawRequest>({ resolver: zodResolver(ZManualWithdrawRequest), defaultValues: EMPTY });
   const [confirming, setConfirming] = useState<TManualWithdrawRequest>();
   const [done, setDone] = useState<string>();
