@@ -120,7 +120,7 @@ const MATRIX: Record<string, Row> = {
   'POST /common-server/audit/log': [400, 403, 403, 403, 403, 400, 403, 401],
   'POST /common-server/audit/log/export': [400, 403, 403, 403, 403, 400, 403, 401],
   'GET /common-server/audit/participants/:id/timeline': [200, 403, 403, 403, 403, 200, 403, 401],
-  'GET /common-server/staff': [200, 403, 403, 403, 403, 403, 403, 401],
+  'POST /common-server/staff/search': [200, 403, 403, 403, 403, 403, 403, 401],
   'POST /common-server/staff/invitation': [400, 403, 403, 403, 403, 403, 403, 401],
   'POST /common-server/staff/:id/invitation/resend': [404, 403, 403, 403, 403, 403, 403, 401],
   'DELETE /common-server/staff/:id/invitation': [404, 403, 403, 403, 403, 403, 403, 401],
@@ -199,6 +199,7 @@ const REQUESTS: Record<string, (s: Subjects) => { path: string; payload?: unknow
     path: `/participants/${s.participantId}/resend-activation`,
   }),
   'POST /common-server/participants/:id/unlock': (s) => ({ path: `/participants/${s.participantId}/unlock` }),
+  'POST /common-server/staff/search': () => ({ path: '/staff/search', payload: {} }),
 };
 
 const pathFor = (route: string, subjects: Subjects) => {

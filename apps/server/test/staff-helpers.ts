@@ -1,3 +1,4 @@
+import type { AdminCall } from './settings-helpers';
 import { inArray } from 'drizzle-orm';
 import type { StaffRole } from '@portal/shared/staff/roles';
 import { healthSystems, staffHealthSystems, staffMembers, users } from '../src/db/schema';
@@ -94,3 +95,7 @@ export async function latestInvitationToken(t: TestApp, email: string): Promise<
   if (!link) throw new Error(`no invitation e-mail for ${email}`);
   return tokenOf(link);
 }
+
+/** `POST /staff/search` as an administrator: the paging in the query, the search (if any) in the body. */
+export const listStaff = (admin: AdminCall, query = '', search?: string) =>
+  admin('POST', `${STAFF}/search${query}`, { payload: search === undefined ? {} : { search } });

@@ -14,6 +14,7 @@ import {
   STAFF,
   staffInvitation,
   tokenOf,
+  listStaff,
 } from './staff-helpers';
 
 const START = '2026-06-01T14:00:00.000Z';
@@ -143,10 +144,10 @@ describeEachDatabase('Staff invitations', (target) => {
     const tokens = await signIn(t, EMAIL, GOOD_PASSWORD);
     expect((await me(t, tokens.access_token)).statusCode).toBe(200);
     // A coordinator does not manage staff.
-    expect((await call(t, 'GET', STAFF, tokens.access_token)).json()).toEqual(FORBIDDEN);
+    expect((await call(t, 'POST', `${STAFF}/search`, tokens.access_token, { payload: {} })).json()).toEqual(FORBIDDEN);
 
     // The administrator's session of yesterday has ended.
-    const listed = await (await adminSession(t))('GET', `${STAFF}?search=rosa`);
+    const listed = await listStaff(await adminSession(t), '', 'rosa');
     expect(listed.json().data.content).toEqual([
       { ...invited, id, status: 'active', lastSignInAt: '2026-06-02T09:30:00.000Z', invitationExpiresAt: null },
     ]);
@@ -288,7 +289,7 @@ describeEachDatabase('Staff invitations', (target) => {
 
     // The table still says when it expired, so the administrator sends a new one.
     const later = await adminSession(t);
-    const row = (await later('GET', `${STAFF}?search=rosa`)).json().data.content[0];
+    const row = (await listStaff(later, '', 'rosa')).json().data.content[0];
     expect(row).toMatchObject({ status: 'invited', invitationExpiresAt: '2026-06-08T14:00:00.000Z' });
     await later('POST', `${STAFF}/${id}/invitation/resend`);
     expect((await accept(t, await latestInvitationToken(t, EMAIL), GOOD_PASSWORD)).statusCode).toBe(200);
@@ -460,7 +461,7 @@ describeEachDatabase('Staff invitations', (target) => {
     const auditor = await signedInStaff(t, { role: 'auditor' });
     const id = '00000000-0000-4000-8000-000000000001';
     const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
-      ['GET', STAFF],
+      ['POST', `${STAFF}/search`, {}],
       ['POST', `${STAFF}/invitation`, staffInvitation()],
       ['POST', `${STAFF}/${id}/invitation/resend`],
       ['DELETE', `${STAFF}/${id}/invitation`],
@@ -481,13 +482,13 @@ describeEachDatabase('Staff invitations', (target) => {
     const routes = t.app.routeAccess.filter((route) => /\/staff(-invitation)?(\/|$)/.test(route.url));
     expect(routes.map(({ method, url, access }) => `${method} ${url} ${access}`).sort()).toEqual([
       'DELETE /common-server/staff/:id/invitation staff.manage',
-      'GET /common-server/staff staff.manage',
       'POST /common-server/staff-invitation/accept public',
       'POST /common-server/staff-invitation/verify public',
       'POST /common-server/staff/:id/deactivate staff.manage',
       'POST /common-server/staff/:id/invitation/resend staff.manage',
       'POST /common-server/staff/:id/reactivate staff.manage',
       'POST /common-server/staff/invitation staff.manage',
+      'POST /common-server/staff/search staff.manage',
       'PUT /common-server/staff/:id staff.manage',
     ]);
     expect(

@@ -42,7 +42,7 @@ export const STAFF_PAGE_SIZES = [10, 25, 50] as const;
 export const STAFF_STATUSES = ['invited', 'active', 'deactivated'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
-export const GET_STAFF = call('GET', '/staff');
+export const POST_STAFF_SEARCH = call('POST', '/staff/search');
 export const POST_STAFF_INVITATION = call('POST', '/staff/invitation');
 export const POST_STAFF_INVITATION_RESEND = call('POST', '/staff/:id/invitation/resend');
 export const DELETE_STAFF_INVITATION = call('DELETE', '/staff/:id/invitation');
@@ -53,13 +53,18 @@ export const POST_STAFF_REACTIVATE = call('POST', '/staff/:id/reactivate');
 export const POST_STAFF_INVITATION_VERIFY = call('POST', '/staff-invitation/verify');
 export const POST_STAFF_INVITATION_ACCEPT = call('POST', '/staff-invitation/accept');
 
-/** `GET /staff?page&size&sort&search`: search matches a name or e-mail, in any letter case. */
+/** `POST /staff/search?page&size&sort`: the paging of the list. */
 export const ZStaffQuery = pageQuery({
   sizes: STAFF_PAGE_SIZES,
   sortFields: ['name', 'email', 'role', 'status', 'lastSignInAt'],
   defaultSort: { field: 'name', direction: 'asc' },
-}).extend({ search: z.string().trim().max(320).optional() });
-export type TStaffQuery = z.output<typeof ZStaffQuery>;
+});
+/**
+ * The body of `POST /staff/search`: what a name or e-mail must contain, in any letter case (none: everyone). It is
+ * sent in the body so that names and addresses never reach an access log.
+ */
+export const ZStaffSearch = z.object({ search: z.string().trim().max(320).optional() });
+export type TStaffQuery = z.output<typeof ZStaffQuery> & z.output<typeof ZStaffSearch>;
 
 export const ZStaffHealthSystem = z.object({ id: z.uuid(), name: z.string() });
 

@@ -7,7 +7,7 @@ import {
 } from '@portal/shared/health-systems/health-system-info';
 import {
   DELETE_STAFF_INVITATION,
-  GET_STAFF,
+  POST_STAFF_SEARCH,
   POST_STAFF_DEACTIVATE,
   POST_STAFF_INVITATION,
   POST_STAFF_INVITATION_ACCEPT,
@@ -32,13 +32,17 @@ import { pagingQuery, type PageRequest } from '../../../lib/paging';
 const STAFF_KEY = ['staff'];
 export type StaffSortField = TStaffQuery['sort']['field'];
 
-/** `GET /staff?page&size&sort&search`: one page of the staff, those whose name or e-mail has `search` if given. */
+/** `POST /staff/search?page&size&sort`: one page of the staff, those whose name or e-mail has `search` if given. */
 export function useStaffPage(search: string, request: PageRequest<StaffSortField>) {
   return useQuery({
     queryKey: [...STAFF_KEY, 'list', search, request.page, request.size, request.sort],
     queryFn: async () => {
-      const query = `${pagingQuery(request)}${search ? `&${new URLSearchParams({ search })}` : ''}`;
-      return (await authorizedRequest(`${GET_STAFF.path}?${query}`, ZStaffPageReply)).data!;
+      const reply = await authorizedRequest(`${POST_STAFF_SEARCH.path}?${pagingQuery(request)}`, ZStaffPageReply, {
+        method: POST_STAFF_SEARCH.method,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(search ? { search } : {}),
+      });
+      return reply.data!;
     },
     placeholderData: keepPreviousData,
   });
