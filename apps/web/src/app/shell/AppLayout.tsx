@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Box, Link } from '@mui/material';
 import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation } from 'react-router';
@@ -15,11 +15,16 @@ import { lazyNamed } from '../lazy-named';
 // The help assistant's toggle loads its own code beside the page's: the page is taken over without waiting for it.
 const HelpAssistant = lazyNamed(() => import('../../features/help/HelpAssistant'), 'HelpAssistant');
 
-/** Route changes start at the top, unless they lead to a section, which brings itself into view. */
-function ScrollToTop() {
+/**
+ * Route changes start at the top, unless they lead to a section, which brings itself into view. The page the app
+ * opens on keeps its place: a reader may have scrolled a pre-rendered page before the app took it over.
+ */
+export function ScrollToTop() {
   const { pathname, hash } = useLocation();
+  const opened = useRef(false);
   useEffect(() => {
-    if (!hash) window.scrollTo(0, 0);
+    if (!opened.current) opened.current = true;
+    else if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
   return null;
 }
