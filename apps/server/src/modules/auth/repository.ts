@@ -15,15 +15,19 @@ import {
 } from '../../db/schema';
 import type { SecurityPolicyRow } from '../../db/security-policy';
 
-/** A staff member's role (null for a participant), read with their account. */
-const staffRoleOfUser = sql<
-  string | null
->`(select ${staffMembers.role} from ${staffMembers} where ${staffMembers.userId} = ${users.id})`;
+/**
+ * A staff member's role (null for a participant), read with their account. Every authenticated call reads it, so a
+ * participant's account (the most calls) skips the lookup.
+ */
+const staffRoleOfUser = sql<string | null>`case when ${users.role} = 'admin'
+  then (select ${staffMembers.role} from ${staffMembers} where ${staffMembers.userId} = ${users.id}) end`;
 
-/** The database values of the health systems a staff member is limited to (none when they are not limited). */
-const healthSystemsOfUser = sql<string[]>`array(select ${healthSystems.databaseValue} from ${staffHealthSystems}
-  join ${healthSystems} on ${healthSystems.id} = ${staffHealthSystems.healthSystemId}
-  where ${staffHealthSystems.userId} = ${users.id} order by 1)`;
+/** The database values of the health systems a staff member is limited to (none for a participant or other roles). */
+const healthSystemsOfUser = sql<string[]>`case when ${users.role} = 'admin'
+  then array(select ${healthSystems.databaseValue} from ${staffHealthSystems}
+    join ${healthSystems} on ${healthSystems.id} = ${staffHealthSystems.healthSystemId}
+    where ${staffHealthSystems.userId} = ${users.id} order by 1)
+  else '{}'::varchar[] end`;
 
 /** What signing in needs to know of an account. */
 const loginAccount = {
