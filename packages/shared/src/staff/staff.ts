@@ -63,7 +63,8 @@ export const ZStaffQuery = pageQuery({
  * The body of `POST /staff/search`: what a name or e-mail must contain, in any letter case (none: everyone). It is
  * sent in the body so that names and addresses never reach an access log.
  */
-export const ZStaffSearch = z.object({ search: z.string().trim().max(320).optional() });
+export const STAFF_SEARCH_MAX = 320;
+export const ZStaffSearch = z.object({ search: z.string().trim().max(STAFF_SEARCH_MAX).optional() });
 export type TStaffQuery = z.output<typeof ZStaffQuery> & z.output<typeof ZStaffSearch>;
 
 export const ZStaffHealthSystem = z.object({ id: z.uuid(), name: z.string() });

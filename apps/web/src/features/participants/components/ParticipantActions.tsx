@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mui/material';
 import { useState } from 'react';
-import type { TParticipantView } from '@portal/shared/participants/participants';
+import { PARTICIPANT_MESSAGES, type TParticipantView } from '@portal/shared/participants/participants';
 import { serverMessage } from '../../../lib/api-client';
 import { useCan } from '../../../lib/staff-access';
 import { useTranslation } from '../../../lib/use-translation';
@@ -33,20 +33,30 @@ export function ParticipantActions({
   const [recording, setRecording] = useState(false);
   const { status, lockedUntil } = participant.account;
 
-  const run = (action: typeof resend) => () =>
+  const run = (action: typeof resend, done: string) => () =>
     action.mutate(undefined, {
-      onSuccess: (message) => onFeedback({ severity: 'success', text: message ?? '' }),
+      onSuccess: (message) => onFeedback({ severity: 'success', text: message ?? t(done) }),
       onError: (error) => onFeedback({ severity: 'error', text: serverMessage(error) ?? t('error.generic') }),
     });
 
   const buttons = [
     can('participants.resendActivation') && status === 'pendingActivation' && (
-      <Button key="resend" variant="outlined" onClick={run(resend)} disabled={resend.isPending}>
+      <Button
+        key="resend"
+        variant="outlined"
+        onClick={run(resend, PARTICIPANT_MESSAGES.activationResent)}
+        disabled={resend.isPending}
+      >
         {t('participantView.actions.resend')}
       </Button>
     ),
     can('participants.unlock') && lockedUntil && (
-      <Button key="unlock" variant="outlined" onClick={run(unlock)} disabled={unlock.isPending}>
+      <Button
+        key="unlock"
+        variant="outlined"
+        onClick={run(unlock, PARTICIPANT_MESSAGES.unlocked)}
+        disabled={unlock.isPending}
+      >
         {t('participantView.actions.unlock')}
       </Button>
     ),

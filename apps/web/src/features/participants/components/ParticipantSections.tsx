@@ -161,6 +161,7 @@ export function RoundsSection({ participant }: { participant: TParticipantView }
 function RoundTable({ round, language }: { round: TParticipantView['rounds'][number]; language: string }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const notYet = t('participantView.account.notYet');
   return (
     <Box sx={{ mb: 2 }}>
       <Typography id={titleId} variant="h5" sx={{ fontSize: '1rem', fontWeight: 600, mt: 1, mb: 1 }}>
@@ -184,8 +185,8 @@ function RoundTable({ round, language }: { round: TParticipantView['rounds'][num
           cells: [
             titleOf(questionnaire, language),
             t(QUESTIONNAIRE_LABELS[questionnaire.state]),
-            <Moment key="started" at={questionnaire.startedAt} empty="—" />,
-            <Moment key="submitted" at={questionnaire.submittedAt} empty="—" />,
+            <Moment key="started" at={questionnaire.startedAt} empty={notYet} />,
+            <Moment key="submitted" at={questionnaire.submittedAt} empty={notYet} />,
           ],
         }))}
       />

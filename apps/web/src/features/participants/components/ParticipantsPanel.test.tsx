@@ -192,7 +192,7 @@ describe('the Participants tab', () => {
     const round = screen.getByRole('table', { name: 'Round 1: 05/03/2031 to 06/02/2031 (open)' });
     expect(rowsOf(round)).toEqual([
       ['Core questionnaire', 'Submitted', '05/04/2031', '05/05/2031'],
-      ['Quality of life', 'Not started', '—', '—'],
+      ['Quality of life', 'Not started', 'Not yet', 'Not yet'],
     ]);
     const emails = screen.getByRole('table', { name: 'E-mails and reminders' });
     expect(rowsOf(emails)).toEqual([
@@ -268,7 +268,7 @@ describe('the Participants tab', () => {
     expect(screen.queryByRole('group', { name: 'Actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Resend|Unlock|withdrawal/ })).toBeNull();
 
-    await userEvent.click(screen.getByRole('button', { name: 'View the signed copy of version 3, signed 05/03/2031' }));
+    await userEvent.click(screen.getByRole('button', { name: 'View copy of version 3, signed 05/03/2031' }));
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith('blob:copy', '_blank'));
     expect(files.blobs).toHaveLength(1);
     expect(calls.some((call) => call.path === `/participants/${ROSALIND}/signed-copies/${SIGNATURE}`)).toBe(true);

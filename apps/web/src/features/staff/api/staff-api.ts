@@ -37,11 +37,11 @@ export function useStaffPage(search: string, request: PageRequest<StaffSortField
   return useQuery({
     queryKey: [...STAFF_KEY, 'list', search, request.page, request.size, request.sort],
     queryFn: async () => {
-      const reply = await authorizedRequest(`${POST_STAFF_SEARCH.path}?${pagingQuery(request)}`, ZStaffPageReply, {
-        method: POST_STAFF_SEARCH.method,
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(search ? { search } : {}),
-      });
+      const reply = await authorizedRequest(
+        `${POST_STAFF_SEARCH.path}?${pagingQuery(request)}`,
+        ZStaffPageReply,
+        jsonRequest(POST_STAFF_SEARCH.method, search ? { search } : {}),
+      );
       return reply.data!;
     },
     placeholderData: keepPreviousData,

@@ -9,6 +9,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useUpdateStaff } from '../api/staff-api';
 import { placeRefusal } from './refusal';
 import { StaffAccessFields } from './StaffAccessFields';
+import { fullName } from './StaffTable';
 import { withScope, ZChangeRoleForm } from './staff-forms';
 
 type AccessInput = z.input<typeof ZChangeRoleForm>;
@@ -35,7 +36,7 @@ export function ChangeRoleDialog({
   });
   const [failure, setFailure] = useState<string>();
   const { errors } = form.formState;
-  const name = `${member.firstName} ${member.lastName}`;
+  const name = fullName(member);
 
   const submit = form.handleSubmit((values) => {
     setFailure(undefined);

@@ -1,8 +1,7 @@
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { STAFF_SEARCH_MAX } from '@portal/shared/staff/staff';
 import { useTranslation } from '../../../lib/use-translation';
-
-const SEARCH_MAX = 320;
 
 /** A name or e-mail address to look for (any part, any letter case), Search (or Enter) and Clear. */
 export function StaffSearch({ onSearch }: { onSearch(search: string): void }) {
@@ -26,7 +25,7 @@ export function StaffSearch({ onSearch }: { onSearch(search: string): void }) {
           onChange={(event) => setInput(event.target.value)}
           autoComplete="off"
           sx={{ flex: 1, maxWidth: { sm: '28rem' } }}
-          slotProps={{ htmlInput: { maxLength: SEARCH_MAX, spellCheck: false } }}
+          slotProps={{ htmlInput: { maxLength: STAFF_SEARCH_MAX, spellCheck: false } }}
         />
         <Stack direction="row" spacing={1} sx={{ pt: { sm: 1 } }}>
           <Button type="submit" variant="contained">
