@@ -4,6 +4,7 @@ import { EMAIL_CODE_MAX_LENGTH } from '../constants';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../registration/registration-form';
 import { ZAccessTokenResponse, ZLoginError } from './token-pair';
 import { call } from '../api/call';
+import { RECOVERY_CODE_PATTERN, ZStaffSignInStep } from '../staff/second-factor';
 
 export {
   LOGIN_ERROR_CODES,
@@ -34,26 +35,35 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-/** Login result: tokens at once, or `twoFactorEnabled` and an e-mailed code to enter. */
+/**
+ * Login result: tokens at once, or `twoFactorEnabled` and a second step: a participant's e-mailed code, or a staff
+ * member's own factor (`secondFactors`), or, for a staff member who has none yet, its enrolment.
+ */
 export const ZLoginResult = z.object({
   twoFactorEnabled: z.boolean(),
   accessTokenResponse: z.optional(ZAccessTokenResponse),
-  /** The name of the HttpOnly cookie that binds the e-mailed code to this login attempt. */
+  /** The name of the HttpOnly cookie that binds the second step to this login attempt. */
   autoAuthCookie: z.string().optional(),
+  ...ZStaffSignInStep.shape,
 });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 export const ZLoginReply = envelope(z.union([ZLoginResult, ZLoginError]));
 
 export const POST_LOGIN_OTP = call('POST', '/login/otp');
 
-/** The code form and `POST /login/otp`: required, digits only, at most EMAIL_CODE_MAX_LENGTH (8). */
+/**
+ * The code form and `POST /login/otp`: required; digits only, at most EMAIL_CODE_MAX_LENGTH (8), or a staff
+ * member's recovery code (`abcd-efgh-jkmn`).
+ */
 export const ZLoginOtpRequest = z.object({
   otp: z
     .string({ error: LOGIN_MESSAGES.otpRequired })
     .trim()
     .min(1, LOGIN_MESSAGES.otpRequired)
-    .max(EMAIL_CODE_MAX_LENGTH, LOGIN_MESSAGES.otpInvalid)
-    .regex(/^\d*$/, LOGIN_MESSAGES.otpInvalid),
+    .refine(
+      (otp) => (/^\d*$/.test(otp) && otp.length <= EMAIL_CODE_MAX_LENGTH) || RECOVERY_CODE_PATTERN.test(otp),
+      LOGIN_MESSAGES.otpInvalid,
+    ),
   username: z.string().max(EMAIL_MAX_LENGTH).optional(),
 });
 export type TLoginOtpRequest = z.infer<typeof ZLoginOtpRequest>;

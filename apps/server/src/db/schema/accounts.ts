@@ -127,6 +127,14 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: varchar('revoked_reason', { length: 32 }),
+    /** The browser's user agent at sign-in (cut to 512 characters), to name the device in a sessions list. */
+    userAgent: varchar('user_agent', { length: 512 }),
+    /** The first part of the address it signed in from: IPv4 /24 or IPv6 /48, never the whole address. */
+    ipPrefix: varchar('ip_prefix', { length: 64 }),
+    /** When it last refreshed its tokens; its opening until then. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When a staff member last gave their second factor in it (sign-in or step-up). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
@@ -148,8 +156,9 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * A login that passed the password and waits for its e-mailed code. The browser holds the attempt's
- * secret in an HttpOnly cookie, so a code works only for the attempt it was sent for, and only once.
+ * A login that passed the password and waits for its second step: a participant's e-mailed code (`code_hash`), a
+ * staff member's own factor, or their enrolment of one. The browser holds the attempt's secret in an HttpOnly
+ * cookie, so the step works only for the attempt it belongs to, and only once.
  */
 export const loginChallenges = pgTable(
   'login_challenges',
@@ -159,12 +168,20 @@ export const loginChallenges = pgTable(
       .notNull()
       .references(() => users.id),
     attemptHash: varchar('attempt_hash', { length: 64 }).notNull().unique(),
-    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    /** `emailCode`, `staffFactor` or `enrolment`. */
+    step: varchar('step', { length: 16 }).notNull().default('emailCode'),
+    codeHash: varchar('code_hash', { length: 64 }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('login_challenges_user_idx').on(t.userId)],
+  (t) => [
+    index('login_challenges_user_idx').on(t.userId),
+    check(
+      'login_challenges_step_check',
+      sql`${t.step} in ('emailCode', 'staffFactor', 'enrolment') and (${t.step} <> 'emailCode' or ${t.codeHash} is not null)`,
+    ),
+  ],
 );
 
 /** One-use password-reset links; only a SHA-256 of the token is kept. */

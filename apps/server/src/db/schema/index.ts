@@ -9,3 +9,4 @@ export * from './settings';
 export * from './staff';
 export * from './surveys';
 export * from './verification';
+export * from './staff-factors';
