@@ -20,6 +20,7 @@ import { passwordRoutes } from './modules/password/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { secondFactorRoutes } from './modules/second-factor/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { oneTimeSurveyAdminRoutes } from './modules/surveys/one-time/routes';
 import { surveyPeriodRoutes } from './modules/surveys/period/routes';
@@ -55,6 +56,7 @@ export async function registerApiRoutes(app: FastifyInstance, scheduler?: Return
       await api.register(dataExportRoutes);
       await api.register(auditLogRoutes);
       await api.register(staffRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(participantsRoutes);
     },
     { prefix: API_BASE },

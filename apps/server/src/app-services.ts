@@ -29,6 +29,11 @@ import { createHomeService, type HomeService } from './modules/home/service';
 import { createParticipantsService, type ParticipantsService } from './modules/participants/service';
 import { createPasswordService, type PasswordService } from './modules/password/service';
 import { createReferenceService, type ReferenceService } from './modules/reference/service';
+import { appSecretSeal } from './security/app-secret-seal';
+import { factorChecks } from './modules/second-factor/checks';
+import { removeAllFactors } from './modules/second-factor/repository';
+import { APP_ISSUER, createSecondFactorService, type SecondFactorService } from './modules/second-factor/service';
+import { relyingPartyOf, webauthnCeremonies } from './modules/second-factor/webauthn';
 import { createRegistrationService, type RegistrationService } from './modules/registration/service';
 import { createReminderSender, type ReminderSender } from './modules/reminders/service';
 import { createSettingsService, type SettingsService } from './modules/settings/service';
@@ -76,6 +81,7 @@ export interface AppServices {
   dashboardTokens: DashboardTokens;
   dashboardLinks: DashboardLinkService;
   staff: StaffService;
+  secondFactor: SecondFactorService;
 }
 
 export interface AppServicesDeps {
@@ -117,6 +123,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     onOutcome: metrics.mailDelivered,
   });
   const captcha = createCaptchaService({ db, clock });
+  const seal = appSecretSeal(db);
+  const factors = factorChecks({
+    db,
+    seal,
+    ceremonies: webauthnCeremonies(relyingPartyOf(env.PUBLIC_URL, APP_ISSUER)),
+  });
   const auth = createAuthService({
     db,
     clock,
@@ -124,7 +136,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     settings,
     tokens: createTokenIssuer(deps.tokenSigningKey, env.PUBLIC_URL),
     changes,
+    factors,
   });
+  const secondFactor = createSecondFactorService({ db, clock, seal, factors, auth });
   const limiter = createAttemptLimiter(db, clock);
   const registration = createRegistrationService({
     db,
@@ -159,6 +173,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const dashboardTokens = createDashboardTokens(deps.tokenSigningKey, env.PUBLIC_URL);
   return {
     reminders,
+    secondFactor,
     dashboardTokens,
     dashboardLinks: createDashboardLinkService({ db, clock, tokens: dashboardTokens }),
     auth,
@@ -234,6 +249,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       publicUrl: env.PUBLIC_URL,
       getPasswordPolicy: () => reference.getPasswordPolicy(),
       revokeSessions: revokeUserSessions,
+      removeFactors: removeAllFactors,
+      openEnrolment: auth.openEnrolmentAttempt,
     }),
     participants: createParticipantsService({
       db,

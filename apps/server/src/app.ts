@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // App plugins.
   registerErrorHandler(app);
-  registerAccess(app, services.auth.authenticate, services.dashboardTokens);
+  registerAccess(app, services.auth.authenticate, services.dashboardTokens, services.secondFactor.stepUpNeeded);
   registerMetrics(app, metrics);
 
   await registerApiRoutes(app, scheduler);

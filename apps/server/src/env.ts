@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBase32Secret } from './security/totp';
 import { parseS3Url } from './providers/storage/s3-url';
 
 /** The development payload key documented in the README; override with PAYLOAD_KEY anywhere real. */
@@ -42,6 +43,12 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Kidney Research Study <no-reply@localhost>'),
   ADMIN_EMAIL: z.string().email().default('admin@example.org'),
   ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** The first study administrator's authenticator-app secret (base32, at least 160 bits), set at the first start. */
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine((value) => isBase32Secret(value, 160), 'must be base32 (RFC 4648) of at least 160 bits: 32 characters')
+    .optional(),
   SEED_DEMO: booleanFlag(true),
   CAPTCHA_ENABLED: booleanFlag(true),
   PAYLOAD_KEY: z

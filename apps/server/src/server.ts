@@ -24,6 +24,7 @@ async function main() {
   const seed = await seedDatabase(database.db, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    adminAppSecret: env.ADMIN_TOTP_SECRET,
     demo: env.SEED_DEMO,
     clock: systemClock,
     files,

@@ -8,6 +8,7 @@ import { seedDatabase } from '../src/db/seed';
 import { DEMO_PATIENT } from '../src/db/seed-data';
 import {
   resetDatabase,
+  TEST_ADMIN_APP_SECRET,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   useTestApp,
@@ -15,6 +16,7 @@ import {
   type TestDatabaseTarget,
 } from './helpers';
 import { API, confirm, postRaw, postSealed, registerParticipant, type CallOptions } from './registration-helpers';
+import { appCodeNow, forgetUsedAppCodes, STAFF_APP_SECRET } from './second-factor-helpers';
 
 export const MINUTE_MS = 60_000;
 /** The password `registerParticipant` registers with. */
@@ -48,7 +50,13 @@ export const UNAUTHORIZED = { status: false, message: 'Your session has ended. P
  */
 export async function freshStart(t: TestApp) {
   await resetDatabase(t.db);
-  await seedDatabase(t.db, { adminEmail: ADMIN.email, adminPassword: ADMIN.password, demo: true, clock: t.clock });
+  await seedDatabase(t.db, {
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    adminAppSecret: TEST_ADMIN_APP_SECRET,
+    demo: true,
+    clock: t.clock,
+  });
   t.app.services.settings.invalidate();
   t.mail.delivered.length = 0;
   t.clock.advance(MINUTE_MS);
@@ -130,12 +138,22 @@ export async function startCodeLogin(t: TestApp, email: string, password = PATIE
 /** A code of the same length that is not `code`. */
 export const otherThan = (code: string) => code.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
 
-/** Signs in with the password and, for a patient under the default policy, the e-mailed code. */
+/**
+ * Signs in with the password and, for a patient under the default policy, the e-mailed code; for a staff member,
+ * the current code of their authenticator app (the seeded administrator's, or the one every added member has).
+ */
 export async function signIn(t: TestApp, email: string, password = PATIENT_PASSWORD): Promise<Tokens> {
   const first = await login(t, email, password);
   expect(first.statusCode, first.body).toBe(200);
   const data = first.json().data;
   if (data.accessTokenResponse) return data.accessTokenResponse;
+  if (data.secondFactors) {
+    const secret = email === ADMIN.email ? TEST_ADMIN_APP_SECRET : STAFF_APP_SECRET;
+    await forgetUsedAppCodes(t, email);
+    const second = await submitCode(t, { otp: appCodeNow(t, secret), username: email }, attemptCookie(first));
+    expect(second.statusCode, second.body).toBe(200);
+    return second.json().data.accessTokenResponse;
+  }
   const code = (await codesSentTo(t, email)).at(-1)!;
   const second = await submitCode(t, { otp: code, username: email }, attemptCookie(first));
   expect(second.statusCode, second.body).toBe(200);

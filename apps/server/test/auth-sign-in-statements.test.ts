@@ -42,6 +42,9 @@ describeEachDatabase('sign-in statements', (target) => {
         hash: randomUUID().replaceAll('-', '').padEnd(64, '0'),
         expiresAt: new Date(NOW.getTime() + 60_000),
       },
+      userAgent: null,
+      ipPrefix: null,
+      secondFactorAt: null,
       audit: {
         at: NOW,
         action: 'login.succeeded',

@@ -69,6 +69,8 @@ export function testTokenSigningKey(): Promise<TokenSigningKey> {
 /** The administrator password every test app is seeded with. */
 export const TEST_ADMIN_PASSWORD = 'Admin#Test1';
 export const TEST_ADMIN_EMAIL = 'admin@example.org';
+/** The seeded administrator's authenticator-app secret (`ADMIN_TOTP_SECRET`): base32 of 160 bits. */
+export const TEST_ADMIN_APP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 /** Where the fixed clock of a test app starts, unless a test says otherwise. */
 export const TEST_START = '2026-03-01T12:00:00.000Z';
 
@@ -193,6 +195,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
   const env = readEnv({
     ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET: TEST_ADMIN_APP_SECRET,
     RATE_LIMIT_FACTOR: '1000',
     LOG_LEVEL: 'silent',
     ...options.env,
@@ -203,6 +206,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
     const seed = await seedDatabase(handle.db, {
       adminEmail: env.ADMIN_EMAIL,
       adminPassword: env.ADMIN_PASSWORD,
+      adminAppSecret: env.ADMIN_TOTP_SECRET,
       demo: options.demo ?? true,
       clock,
     });
@@ -211,7 +215,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       env,
       db: handle.db,
       clock,
-      logger: options.logger ?? false,
+      logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
       tokenSigningKey: await testTokenSigningKey(),
       mailTransport: options.mailTransport === null ? undefined : (options.mailTransport ?? mail),
       jobs: options.scheduler ? handle.jobs : undefined,

@@ -7,6 +7,7 @@ import {
   describeOnDatabase,
   resetDatabase,
   TEST_ADMIN_EMAIL,
+  TEST_ADMIN_APP_SECRET,
   TEST_ADMIN_PASSWORD,
   useTestApp,
   type TestApp,
@@ -68,6 +69,7 @@ describeOnDatabase('forgot and reset password', (target) => {
     await seedDatabase(t.db, {
       adminEmail: TEST_ADMIN_EMAIL,
       adminPassword: TEST_ADMIN_PASSWORD,
+      adminAppSecret: TEST_ADMIN_APP_SECRET,
       demo: true,
       clock: t.clock,
     });

@@ -56,6 +56,7 @@ export async function twoServerProcesses(
         await seedDatabase(handle.db, {
           adminEmail: env.ADMIN_EMAIL,
           adminPassword: env.ADMIN_PASSWORD,
+          adminAppSecret: env.ADMIN_TOTP_SECRET,
           demo: false,
           clock,
         });

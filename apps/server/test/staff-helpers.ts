@@ -4,6 +4,7 @@ import type { StaffRole } from '@portal/shared/staff/roles';
 import { healthSystems, staffHealthSystems, staffMembers, users } from '../src/db/schema';
 import { hashPassword } from '../src/security/password-hash';
 import { signIn } from './auth-helpers';
+import { giveAppFactor } from './second-factor-helpers';
 import type { TestApp } from './helpers';
 
 export const STAFF_PASSWORD = 'Staff#Pass1';
@@ -18,12 +19,15 @@ export interface StaffMemberOptions {
   healthSystems?: string[];
 }
 
-/** An active staff member, added straight to the database as an accepted invitation leaves them. */
+/**
+ * An active staff member, added straight to the database as an accepted invitation and an enrolment leave them:
+ * with an authenticator app whose secret is STAFF_APP_SECRET.
+ */
 export async function addStaffMember(t: TestApp, options: StaffMemberOptions) {
   const email = options.email ?? `${options.role.toLowerCase()}@staff.example.org`;
   const now = t.clock.now();
   const passwordHash = await (staffHash ??= hashPassword(STAFF_PASSWORD));
-  return t.db.transaction(async (tx) => {
+  const member = await t.db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -51,6 +55,8 @@ export async function addStaffMember(t: TestApp, options: StaffMemberOptions) {
     }
     return { id: user!.id, email };
   });
+  await giveAppFactor(t, member.id);
+  return member;
 }
 
 /** Adds a staff member and signs them in: their id, address and access token. */

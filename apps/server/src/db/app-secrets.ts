@@ -9,11 +9,14 @@ import { appSettings } from './schema';
  */
 export async function loadAppSecret(db: Database, name: string): Promise<string> {
   const key = `secret:${name}`;
+  const read = () => db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  const [existing] = await read();
+  if (typeof existing?.value === 'string') return existing.value;
   await db
     .insert(appSettings)
     .values({ key, value: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  const [row] = await read();
   if (typeof row?.value !== 'string') throw new Error(`secret ${name} is unreadable`);
   return row.value;
 }

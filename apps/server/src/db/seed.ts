@@ -28,13 +28,17 @@ import {
   healthSystemVerifications,
   languages,
   securityPolicy,
+  staffFactors,
   staffMembers,
   users,
 } from './schema';
+import { appSecretSeal } from '../security/app-secret-seal';
 
 export interface SeedOptions {
   adminEmail: string;
   adminPassword?: string;
+  /** The first administrator's authenticator-app secret (base32); without it they enrol a factor at first sign-in. */
+  adminAppSecret?: string;
   demo: boolean;
   clock: Clock;
   /** Where the default consent forms are kept; the database unless a store is given. */
@@ -58,6 +62,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     hashPassword(adminPassword),
     options.demo ? hashPassword(DEMO_PATIENT.password) : Promise.resolve(''),
   ]);
+
+  const sealedAdminSecret = options.adminAppSecret ? await appSecretSeal(db).seal(options.adminAppSecret) : undefined;
 
   const result = await db.transaction(async (tx) => {
     const marker = await tx
@@ -107,6 +113,15 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
         })
         .returning({ id: users.id });
       await tx.insert(staffMembers).values({ userId: admin!.id, role: STUDY_ADMIN, createdAt: now, updatedAt: now });
+      if (sealedAdminSecret)
+        await tx.insert(staffFactors).values({
+          userId: admin!.id,
+          kind: 'app',
+          name: '',
+          appSecret: sealedAdminSecret,
+          createdAt: now,
+          confirmedAt: now,
+        });
       if (!options.adminPassword) generatedAdminPassword = adminPassword;
     }
 

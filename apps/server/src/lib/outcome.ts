@@ -4,7 +4,15 @@ import { requestLanguage, translate } from './localize';
 /** Where a request came from, for the audit trail. */
 export interface RequestContext {
   ip: string;
+  /** The browser's user agent, where a call records a session's device. */
+  userAgent?: string;
 }
+
+/** The context of a request that opens or changes a session: its address and user agent. */
+export const sessionContext = (request: { ip: string; headers: { 'user-agent'?: string } }): RequestContext => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 export interface FieldProblem {
   errorField: string;

@@ -14,14 +14,40 @@ const COORDINATOR: VerifiedAccess = {
 /** A token that names a staff member without a staff role: the realm role alone. */
 const NO_STAFF_ROLE: VerifiedAccess = { ...COORDINATOR, staffRole: undefined, healthSystems: [] };
 
+/** Sessions whose second factor is not recent: a dangerous action asks for it again. */
+const staleSessions = new Set<string>();
+
 function appWith(bearers: Record<string, VerifiedAccess>) {
   const app = Fastify();
   app.decorate('clock', { now: () => new Date('2026-03-01T12:00:00.000Z') });
-  registerAccess(app, async (token) => bearers[token], {} as DashboardTokens);
+  registerAccess(
+    app,
+    async (token) => bearers[token],
+    {} as DashboardTokens,
+    async (auth) => (staleSessions.has(auth.sessionId) ? ['app'] : undefined),
+  );
   return app;
 }
 
 describe('the access table', () => {
+  it('asks for the second factor again before a dangerous action, only when it is not recent', async () => {
+    const app = appWith({ coordinator: COORDINATOR });
+    app.post('/common-server/dangerous', { config: { access: 'staff', stepUp: true } }, async () => ({ status: true }));
+    app.post('/common-server/ordinary', { config: { access: 'staff' } }, async () => ({ status: true }));
+    const call = (url: string) => app.inject({ method: 'POST', url, headers: { authorization: 'Bearer coordinator' } });
+    staleSessions.add(COORDINATOR.sessionId);
+    const refused = await call('/common-server/dangerous');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      status: false,
+      message: 'secondFactor.errors.stepUpRequired',
+      data: { errorCode: 'STEP_UP_REQUIRED', factors: ['app'] },
+    });
+    expect((await call('/common-server/ordinary')).statusCode).toBe(200);
+    staleSessions.delete(COORDINATOR.sessionId);
+    expect((await call('/common-server/dangerous')).statusCode).toBe(200);
+  });
+
   it('stops the server when a route of the API declares no access', () => {
     const app = appWith({});
     expect(() => app.get('/common-server/undeclared', async () => ({ status: true }))).toThrow(

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE, ROLES } from '@portal/shared/constants';
 import { DASHBOARD_TOKEN_HEADER, type DashboardId } from '@portal/shared/analytics-dashboards/analytics-dashboards';
 import { can, isStaffRole, type Permission } from '@portal/shared/staff/roles';
+import { SECOND_FACTOR_MESSAGES, STEP_UP_REQUIRED, type FactorKind } from '@portal/shared/staff/second-factor';
 import { requestLanguage, translate } from '../lib/localize';
 import type { DashboardTokens } from '../modules/analytics-dashboards/dashboard-tokens';
 import type { VerifiedAccess } from '../security/verified-access';
@@ -25,6 +26,11 @@ declare module 'fastify' {
     dashboard?: DashboardId;
     /** The message key of the 403 of a role that may not make the call. */
     forbidden?: string;
+    /**
+     * A dangerous action: the staff member must have given their second factor in this session within the last
+     * STEP_UP_MINUTES (5) minutes, else the call is refused with 403 STEP_UP_REQUIRED ("Confirm it's you").
+     */
+    stepUp?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user of an authenticated call. */
@@ -67,6 +73,7 @@ export function registerAccess(
   app: FastifyInstance,
   authenticate: (token: string) => Promise<VerifiedAccess | undefined>,
   dashboardTokens: DashboardTokens,
+  stepUpNeeded: (auth: VerifiedAccess) => Promise<FactorKind[] | undefined>,
 ) {
   const deny = (request: FastifyRequest, reply: FastifyReply, code: 401 | 403, message: string) =>
     reply.code(code).send({ status: false, message: translate(requestLanguage(request), message) });
@@ -100,6 +107,15 @@ export function registerAccess(
     request.auth = auth;
     if (!allowed(auth, access))
       return deny(request, reply, 403, request.routeOptions.config.forbidden ?? 'error.forbidden');
+    if (request.routeOptions.config.stepUp) {
+      const factors = await stepUpNeeded(auth);
+      if (factors)
+        return reply.code(403).send({
+          status: false,
+          message: translate(requestLanguage(request), SECOND_FACTOR_MESSAGES.stepUpRequired),
+          data: { errorCode: STEP_UP_REQUIRED, factors },
+        });
+    }
   }
   app.decorate('checkAccess', checkAccess);
 

@@ -33,6 +33,7 @@ export const SECOND_FACTOR_MESSAGES = {
   nameTooLong: 'secondFactor.errors.nameTooLong',
   lastFactor: 'secondFactor.errors.lastFactor',
   factorNotFound: 'secondFactor.errors.factorNotFound',
+  nothingToReset: 'secondFactor.errors.nothingToReset',
   sessionNotFound: 'secondFactor.errors.sessionNotFound',
   passkeyFailed: 'secondFactor.errors.passkeyFailed',
   enrolmentExpired: 'secondFactor.errors.enrolmentExpired',
@@ -50,7 +51,10 @@ const M = SECOND_FACTOR_MESSAGES;
 
 /** The answer's code when a dangerous action needs the second factor again (403). */
 export const STEP_UP_REQUIRED = 'STEP_UP_REQUIRED';
-export const ZStepUpRefusal = z.object({ errorCode: z.literal(STEP_UP_REQUIRED), factors: z.array(z.enum(FACTOR_KINDS)) });
+export const ZStepUpRefusal = z.object({
+  errorCode: z.literal(STEP_UP_REQUIRED),
+  factors: z.array(z.enum(FACTOR_KINDS)),
+});
 
 /** An app code or a recovery code, as typed (spaces ignored). */
 export const ZFactorCode = z
@@ -77,6 +81,7 @@ const ZFactorName = z.string().trim().max(FACTOR_NAME_MAX, M.nameTooLong);
 export const ZWebAuthnResponse = z.looseObject({ id: z.string().min(1).max(1024), type: z.literal('public-key') });
 /** WebAuthn options as `@simplewebauthn/server` makes them, handed to the browser library unchanged. */
 export const ZWebAuthnOptions = z.looseObject({ challenge: z.string() });
+export type TWebAuthnOptions = z.infer<typeof ZWebAuthnOptions>;
 
 // ——— Signing in ———
 
@@ -167,4 +172,10 @@ export const ZMySecurity = z.object({
 });
 export type TMySecurity = z.infer<typeof ZMySecurity>;
 export const ZMySecurityReply = envelope(ZMySecurity);
-export const ZRecoveryCodesReply = envelope(z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) }));
+/** A change's reply: its message in the reader's language (and, refused, the error code in `data`). */
+export const ZSecurityMessageReply = envelope(z.unknown());
+export const ZFactorIdParams = z.object({ id: z.uuid() });
+export const ZSessionIdParams = z.object({ id: z.uuid() });
+export const ZRecoveryCodesReply = envelope(
+  z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) }),
+);

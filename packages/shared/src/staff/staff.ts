@@ -137,4 +137,7 @@ export const ZInvitationAccept = ZInvitationToken.extend({
 });
 export type TInvitationAccept = z.input<typeof ZInvitationAccept>;
 /** Refused for the security policy: `data: [{ errorField: 'password', message }]`. */
-export const ZInvitationAcceptReply = envelope(z.array(ZFieldError));
+/** Accepted: the staff member enrols a second factor next (the login attempt's cookie is set); refused: field errors. */
+export const ZInvitationAcceptReply = envelope(
+  z.union([z.object({ enrolmentRequired: z.literal(true) }), z.array(ZFieldError)]),
+);

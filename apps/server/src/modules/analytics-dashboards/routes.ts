@@ -17,7 +17,7 @@ export const dashboardTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DOMO.method,
     url: GET_DOMO.path,
-    config: { access: 'dashboards.share', rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    config: { access: 'dashboards.share', stepUp: true, rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
     schema: {
       tags: ['dashboards'],
       summary:

@@ -95,6 +95,11 @@ export interface NewSession {
   now: Date;
   expiresAt: Date;
   refreshToken: { hash: string; expiresAt: Date };
+  /** The browser's user agent (cut to 512 characters) and the first part of its address, for a sessions list. */
+  userAgent: string | null;
+  ipPrefix: string | null;
+  /** When the second factor was given, for a staff member's session; null for a participant's. */
+  secondFactorAt: Date | null;
   audit: AuditEntry;
   /** Whether the account's failed sign-ins and lock are cleared in the same statement. */
   clearFailedLogins: boolean;
@@ -109,8 +114,10 @@ export function prepareSessionOpening(db: Database) {
   const value = (name: string) => sql.placeholder(name);
   const at = (name: string) => sql`${value(name)}::timestamptz`;
   const newSession = db.$with('new_session', { id: sql<string>`id`.as('id') }).as(
-    sql`insert into ${authSessions} (id, user_id, created_at, expires_at)
-      values (${value('sessionId')}::uuid, ${value('userId')}::uuid, ${at('now')}, ${at('sessionEnd')})
+    sql`insert into ${authSessions}
+        (id, user_id, created_at, expires_at, last_seen_at, user_agent, ip_prefix, second_factor_at)
+      values (${value('sessionId')}::uuid, ${value('userId')}::uuid, ${at('now')}, ${at('sessionEnd')}, ${at('now')},
+        ${value('userAgent')}, ${value('ipPrefix')}, ${at('secondFactorAt')})
       returning id`,
   );
   const audit = db
@@ -153,6 +160,9 @@ export function prepareSessionOpening(db: Database) {
       sessionEnd: session.expiresAt.toISOString(),
       tokenHash: session.refreshToken.hash,
       tokenEnd: session.refreshToken.expiresAt.toISOString(),
+      userAgent: session.userAgent?.slice(0, 512) ?? null,
+      ipPrefix: session.ipPrefix,
+      secondFactorAt: session.secondFactorAt?.toISOString() ?? null,
       ...Object.fromEntries(Object.entries(auditValues).map(([name, v]) => [`audit.${name}`, v])),
     };
     await (session.clearFailedLogins ? openingAfterFailures : opening).execute(values);
@@ -179,6 +189,11 @@ export async function useRefreshToken(db: Executor, tokenHash: string, now: Date
     .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
     .returning({ sessionId: refreshTokens.sessionId, expiresAt: refreshTokens.expiresAt });
   return row;
+}
+
+/** Notes that a staff member's session was used now, for their sessions list. */
+export async function markSessionSeen(db: Executor, sessionId: string, now: Date) {
+  await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.id, sessionId));
 }
 
 /** The session and user of a refresh token, whatever its state, and whether it was used. */

@@ -16,16 +16,22 @@ import {
   POST_REFRESH_TOKEN,
   POST_LOGOUT,
 } from '@portal/shared/auth/session';
-import { API_BASE } from '@portal/shared/constants';
+import {
+  POST_LOGIN_PASSKEY,
+  POST_LOGIN_PASSKEY_OPTIONS,
+  POST_LOGIN_PASSKEY_STEP_OPTIONS,
+  ZPasskeyOptionsReply,
+  ZPasskeySignInRequest,
+} from '@portal/shared/staff/second-factor';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../lib/localize';
-import { sendRefusal } from '../../lib/outcome';
+import { clearLoginAttemptCookie, setLoginAttemptCookie } from '../../lib/login-attempt-cookie';
+import { sendRefusal, sessionContext } from '../../lib/outcome';
 import { bearerToken } from '../../plugins/access';
 import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['auth'];
-const LOGIN_PATH = `${API_BASE}${POST_LOGIN.path}`;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auth;
@@ -44,17 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZLoginReply },
     },
     handler: async (request, response) => {
-      const outcome = await service.login(request.body, { ip: request.ip });
+      const outcome = await service.login(request.body, sessionContext(request));
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       const { attemptSecret, expiresAt, ...result } = outcome.data;
       if (attemptSecret && expiresAt) {
-        response.setCookie(LOGIN_ATTEMPT_COOKIE, attemptSecret, {
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: secureCookie,
-          path: LOGIN_PATH,
-          expires: expiresAt,
-        });
+        setLoginAttemptCookie(response, attemptSecret, expiresAt, secureCookie);
         result.autoAuthCookie = LOGIN_ATTEMPT_COOKIE;
       }
       return { status: true, data: result };
@@ -67,17 +67,73 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
     schema: {
       tags,
-      summary: 'Completes a sign-in with the code e-mailed for this browser’s login attempt',
+      summary:
+        'Completes a sign-in with the code e-mailed for this browser’s login attempt, or a staff member’s ' +
+        'authenticator-app or recovery code',
       body: ZLoginOtpRequest,
       response: { 200: ZLoginReply },
     },
     handler: async (request, response) => {
       const outcome = await service.verifyLoginCode(
         { ...request.body, attemptSecret: request.cookies[LOGIN_ATTEMPT_COOKIE] },
-        { ip: request.ip },
+        sessionContext(request),
       );
       if (!outcome.ok) return sendRefusal(request, response, outcome);
-      response.clearCookie(LOGIN_ATTEMPT_COOKIE, { path: LOGIN_PATH });
+      clearLoginAttemptCookie(response);
+      return { status: true, data: outcome.data };
+    },
+  });
+
+  app.route({
+    method: POST_LOGIN_PASSKEY_OPTIONS.method,
+    url: POST_LOGIN_PASSKEY_OPTIONS.path,
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+    schema: {
+      tags,
+      summary: 'WebAuthn options to sign a staff member in with any of their passkeys, without a password',
+      response: { 200: ZPasskeyOptionsReply },
+    },
+    handler: async (request, response) => {
+      const outcome = await service.passkeySignInOptions(undefined);
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
+      return { status: true, data: outcome.data };
+    },
+  });
+
+  app.route({
+    method: POST_LOGIN_PASSKEY_STEP_OPTIONS.method,
+    url: POST_LOGIN_PASSKEY_STEP_OPTIONS.path,
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+    schema: {
+      tags,
+      summary: 'WebAuthn options for the passkeys of the staff member whose password this browser just gave',
+      response: { 200: ZPasskeyOptionsReply },
+    },
+    handler: async (request, response) => {
+      const outcome = await service.passkeySignInOptions(request.cookies[LOGIN_ATTEMPT_COOKIE] ?? '');
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
+      return { status: true, data: outcome.data };
+    },
+  });
+
+  app.route({
+    method: POST_LOGIN_PASSKEY.method,
+    url: POST_LOGIN_PASSKEY.path,
+    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+    schema: {
+      tags,
+      summary: 'Signs a staff member in with a passkey’s answer to a challenge of the options calls',
+      body: ZPasskeySignInRequest,
+      response: { 200: ZLoginReply },
+    },
+    handler: async (request, response) => {
+      const outcome = await service.passkeySignIn(
+        request.body.response,
+        request.cookies[LOGIN_ATTEMPT_COOKIE],
+        sessionContext(request),
+      );
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
+      clearLoginAttemptCookie(response);
       return { status: true, data: outcome.data };
     },
   });
@@ -93,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZRefreshTokenReply },
     },
     handler: async (request, response) => {
-      const outcome = await service.refresh(request.body.refresh_token, { ip: request.ip });
+      const outcome = await service.refresh(request.body.refresh_token, sessionContext(request));
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       return { status: true, data: outcome.data };
     },

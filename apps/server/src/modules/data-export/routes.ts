@@ -71,7 +71,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_SURVEY_ANSWERS.method,
     url: GET_DATA_EXPORT_SURVEY_ANSWERS.path,
-    config: { access: 'export.deidentified', ...downloads },
+    config: { access: 'export.deidentified', stepUp: true, ...downloads },
     schema: {
       tags,
       summary:
@@ -90,7 +90,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_DATA_DICTIONARY.method,
     url: GET_DATA_EXPORT_DATA_DICTIONARY.path,
-    config: { access: 'export.deidentified', ...downloads },
+    config: { access: 'export.deidentified', stepUp: true, ...downloads },
     schema: {
       tags,
       summary:
@@ -108,7 +108,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_CONSENT_REGISTER.method,
     url: GET_DATA_EXPORT_CONSENT_REGISTER.path,
-    config: { access: 'export.deidentified', ...downloads },
+    config: { access: 'export.deidentified', stepUp: true, ...downloads },
     schema: {
       tags,
       summary:
@@ -127,7 +127,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_DATA_EXPORT_VERIFICATION_REGISTER.method,
     url: GET_DATA_EXPORT_VERIFICATION_REGISTER.path,
-    config: { access: 'export.deidentified', ...downloads },
+    config: { access: 'export.deidentified', stepUp: true, ...downloads },
     schema: {
       tags,
       summary:

@@ -26,6 +26,10 @@ export interface StaffDeps {
   getPasswordPolicy(): Promise<TPasswordPolicy>;
   /** Ends every open session of a user inside the caller's transaction (auth); answers how many. */
   revokeSessions(tx: Executor, userId: string, now: Date, reason: string): Promise<number>;
+  /** Removes every second factor and recovery code of a member in the caller's transaction; answers how many factors. */
+  removeFactors(tx: Executor, userId: string, now: Date): Promise<number>;
+  /** A login attempt that waits for the member's enrolment of a second factor (its secret goes in a cookie). */
+  openEnrolment(userId: string): Promise<{ token: string; expiresAt: Date }>;
 }
 
 /** The staff member making a change, and where the call came from. */

@@ -6,7 +6,14 @@ import { STAFF_MESSAGES as M, type TInvitationAccept, type ZStaffInvitation } fr
 import type { z } from 'zod';
 import { recordAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { refused, type DataOutcome, type FieldProblem, type Outcome, type RequestContext } from '../../lib/outcome';
+import {
+  refused,
+  type DataOutcome,
+  type FieldProblem,
+  type Outcome,
+  type Refusal,
+  type RequestContext,
+} from '../../lib/outcome';
 import { hashSecret } from '../../security/one-use-token';
 import { hashPassword } from '../../security/password-hash';
 import {
@@ -136,7 +143,10 @@ export function createInvitations(deps: StaffDeps) {
      * `POST /staff-invitation/accept`: uses the link once, with a password under the security policy, and opens
      * the account. Unknown, expired, used and cancelled links get the same refusal.
      */
-    async accept(body: TInvitationAccept, context: RequestContext): Promise<Outcome> {
+    async accept(
+      body: TInvitationAccept,
+      context: RequestContext,
+    ): Promise<Refusal | { ok: true; message: string; enrolment: { token: string; expiresAt: Date } }> {
       const invitation = await openInvitation(body.token);
       if (!invitation) return invalidLink();
       if (!meetsPasswordPolicy(await deps.getPasswordPolicy(), body.password)) {
@@ -163,7 +173,9 @@ export function createInvitations(deps: StaffDeps) {
         });
         return true;
       });
-      return accepted ? { ok: true, message: M.accepted } : invalidLink();
+      if (!accepted) return invalidLink();
+      // The password is set: the member goes straight on to enrol their second factor, in this browser.
+      return { ok: true, message: M.accepted, enrolment: await deps.openEnrolment(userId) };
     },
   };
 }

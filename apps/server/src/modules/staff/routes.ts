@@ -25,7 +25,9 @@ import {
   POST_STAFF_REACTIVATE,
   PUT_STAFF,
 } from '@portal/shared/staff/staff';
+import { POST_STAFF_FACTORS_RESET } from '@portal/shared/staff/second-factor';
 import { requestLanguage, translate } from '../../lib/localize';
+import { setLoginAttemptCookie } from '../../lib/login-attempt-cookie';
 import { sendDataOutcome, sendOutcome, sendRefusal } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 import type { Actor, StaffOutcome } from './changes';
@@ -51,6 +53,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.staff;
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
+  const secureCookie = app.env.PUBLIC_URL.startsWith('https:');
 
   app.route({
     method: POST_STAFF_SEARCH.method,
@@ -73,7 +76,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_STAFF_INVITATION.method,
     url: POST_STAFF_INVITATION.path,
-    config: { access: 'staff.manage', rateLimit: writes },
+    config: { access: 'staff.manage', stepUp: true, rateLimit: writes },
     schema: {
       tags,
       summary:
@@ -90,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_STAFF.method,
     url: PUT_STAFF.path,
-    config: { access: 'staff.manage', rateLimit: writes },
+    config: { access: 'staff.manage', stepUp: true, rateLimit: writes },
     schema: {
       tags,
       summary:
@@ -131,12 +134,19 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         'Reactivates a deactivated staff member: active again if they had accepted their invitation, else invited ' +
         'again with a new link',
     },
+    {
+      call: POST_STAFF_FACTORS_RESET,
+      act: service.resetFactors,
+      summary:
+        'Resets a staff member’s second factors and recovery codes and ends their sessions: they enrol again at ' +
+        'their next sign-in, and are told by e-mail',
+    },
   ];
   for (const { call, act, summary } of memberActions) {
     app.route({
       method: call.method,
       url: call.path,
-      config: { access: 'staff.manage', rateLimit: writes },
+      config: { access: 'staff.manage', stepUp: true, rateLimit: writes },
       schema: { tags, summary, security, params: ZStaffIdParams, response: { 200: ZStaffMemberReply, ...refusals } },
       handler: async (request, response) =>
         sendStaffOutcome(request, response, await act(actorOf(request), request.params.id)),
@@ -162,11 +172,21 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public', rateLimit: perIpRateLimit(app.env, 20, HOUR_MS) },
     schema: {
       tags,
-      summary: 'Accepts an invitation, once, with a password under the security policy; the account is then active',
+      summary:
+        'Accepts an invitation, once, with a password under the security policy; the account is then active and ' +
+        'the login attempt’s cookie is set for the enrolment of a second factor',
       body: ZInvitationAccept,
       response: { 200: ZInvitationAcceptReply, 400: ZErrorReply, 404: ZErrorReply },
     },
-    handler: async (request, response) =>
-      sendOutcome(request, response, await service.accept(request.body, { ip: request.ip })),
+    handler: async (request, response) => {
+      const outcome = await service.accept(request.body, { ip: request.ip });
+      if (!outcome.ok) return sendRefusal(request, response, outcome);
+      setLoginAttemptCookie(response, outcome.enrolment.token, outcome.enrolment.expiresAt, secureCookie);
+      return {
+        status: true,
+        message: translate(requestLanguage(request), outcome.message),
+        data: { enrolmentRequired: true as const },
+      };
+    },
   });
 };

@@ -7,7 +7,10 @@ import {
   type ZStaffUpdate,
 } from '@portal/shared/staff/staff';
 import type { z } from 'zod';
+import { toLanguage } from '@portal/shared/i18n/language';
+import { SECOND_FACTOR_MESSAGES } from '@portal/shared/staff/second-factor';
 import { recordAudit } from '../../db/audit';
+import { staffFactorsResetMail } from '../../providers/mail/templates/staff-factors-reset';
 import { refused } from '../../lib/outcome';
 import { checkRoleAndScope } from './access-rules';
 import {
@@ -120,6 +123,39 @@ export function createStaffService(deps: StaffDeps) {
           ip: actor.ip,
         });
         return { ok: true, message: M.reactivated, mailIds };
+      }),
+
+    /**
+     * `POST /staff/:id/factors/reset`: every second factor and recovery code of the member goes, and every session
+     * of theirs ends; they enrol a factor again at their next sign-in, and are told by e-mail.
+     */
+    resetFactors: (actor: Actor, memberId: string) =>
+      withStaffChange(deps, actor, memberId, async ({ tx, member, now }) => {
+        if (member.id === actor.userId) return refused(403, M.ownAccount);
+        if (member.accountStatus === 'pending') return refused(409, SECOND_FACTOR_MESSAGES.nothingToReset);
+        const factorsRemoved = await deps.removeFactors(tx, member.id, now);
+        const sessionsEnded = await deps.revokeSessions(tx, member.id, now, 'factorsReset');
+        await recordAudit(tx, {
+          at: now,
+          action: 'secondFactor.reset',
+          actorId: actor.userId,
+          subjectId: member.id,
+          details: { factorsRemoved, sessionsEnded },
+          ip: actor.ip,
+        });
+        const language = toLanguage(member.language);
+        const mailId = await deps.mailer.queue(tx, {
+          to: member.email,
+          userId: member.id,
+          language,
+          template: 'staff-factors-reset',
+          priority: 'security',
+          content: staffFactorsResetMail(language, {
+            firstName: member.firstName,
+            link: new URL('/login-patient', deps.publicUrl).toString(),
+          }),
+        });
+        return { ok: true, message: SECOND_FACTOR_MESSAGES.factorsReset, mailIds: [mailId] };
       }),
   };
 }

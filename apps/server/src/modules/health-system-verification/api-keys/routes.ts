@@ -44,7 +44,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: POST_HEALTH_SYSTEM_API_KEYS.method,
     url: POST_HEALTH_SYSTEM_API_KEYS.path,
-    config: { access: 'apiKeys.manage', rateLimit: writes },
+    config: { access: 'apiKeys.manage', stepUp: true, rateLimit: writes },
     schema: {
       tags,
       summary:

@@ -33,7 +33,7 @@ export const securityPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: PUT_SETTING_SECURITY_POLICY_CONFIG.method,
     url: PUT_SETTING_SECURITY_POLICY_CONFIG.path,
-    config: { access: 'settings.edit', rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
+    config: { access: 'settings.edit', stepUp: true, rateLimit: perIpRateLimit(app.env, 60, MINUTE_MS) },
     schema: {
       tags,
       summary:
