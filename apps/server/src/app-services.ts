@@ -138,7 +138,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     changes,
     factors,
   });
-  const secondFactor = createSecondFactorService({ db, clock, seal, factors, auth });
+  const secondFactor = createSecondFactorService({
+    db,
+    clock,
+    stepUpWindowMs: env.STEP_UP_WINDOW_S * 1000,
+    seal,
+    factors,
+    auth,
+  });
   const limiter = createAttemptLimiter(db, clock);
   const registration = createRegistrationService({
     db,

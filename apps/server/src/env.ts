@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STEP_UP_MINUTES } from '@portal/shared/staff/second-factor';
 import { isBase32Secret } from './security/totp';
 import { parseS3Url } from './providers/storage/s3-url';
 
@@ -77,6 +78,16 @@ const ZEnv = z.object({
     .min(0)
     .max(30 * 24 * 3600)
     .default(3600),
+  /**
+   * How long a staff member's second factor, given in a session, covers dangerous actions before they are asked
+   * for it again: 5 minutes, or less (test suites set it to seconds).
+   */
+  STEP_UP_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(STEP_UP_MINUTES * 60)
+    .default(STEP_UP_MINUTES * 60),
   /**
    * Seconds between runs of each scheduled job (e-mail delivery, reminders, manual withdrawals, one-time survey
    * invitations): every minute, unless a test wants their effects sooner.

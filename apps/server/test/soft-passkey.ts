@@ -13,6 +13,11 @@ export interface SoftPasskey {
   /** The user handle the portal gave at registration; a discoverable sign-in returns it. */
   userHandle: string;
   signCount: number;
+  /**
+   * Whether it keeps a signature counter. One that does not (as many synced passkeys) always sends 0, so one
+   * passkey may sign from several test processes at once.
+   */
+  counts: boolean;
 }
 
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
@@ -55,7 +60,7 @@ interface RequestOptions {
 }
 
 /** Creates a passkey for registration options: the new credential, and the browser's answer to send. */
-export function createSoftPasskey(options: CreationOptions, origin: string) {
+export function createSoftPasskey(options: CreationOptions, origin: string, counts = true) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const credentialId = randomBytes(16);
   const idLength = Buffer.alloc(2);
@@ -69,7 +74,7 @@ export function createSoftPasskey(options: CreationOptions, origin: string) {
       ['authData', authData],
     ]) as never,
   );
-  const passkey: SoftPasskey = { credentialId, privateKey, userHandle: options.user.id, signCount: 0 };
+  const passkey: SoftPasskey = { credentialId, privateKey, userHandle: options.user.id, signCount: 0, counts };
   return {
     passkey,
     response: {
@@ -87,9 +92,9 @@ export function createSoftPasskey(options: CreationOptions, origin: string) {
   };
 }
 
-/** Signs authentication options with a passkey (its counter goes up by one): the browser's answer to send. */
+/** Signs authentication options with a passkey (its counter, if it keeps one, goes up by one): the answer to send. */
 export function signWithSoftPasskey(passkey: SoftPasskey, options: RequestOptions, origin: string) {
-  passkey.signCount += 1;
+  if (passkey.counts) passkey.signCount += 1;
   const authData = authenticatorData(options.rpId!, UP | UV, passkey.signCount);
   const clientDataJSON = clientData('webauthn.get', options.challenge, origin);
   const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), passkey.privateKey);

@@ -1,11 +1,5 @@
-import {
-  SECOND_FACTOR_MESSAGES as M,
-  STEP_UP_MINUTES,
-  type FactorKind,
-  type TMySecurity,
-} from '@portal/shared/staff/second-factor';
+import { SECOND_FACTOR_MESSAGES as M, type FactorKind, type TMySecurity } from '@portal/shared/staff/second-factor';
 import type { TAccessTokenResponse } from '@portal/shared/auth/login';
-import { MINUTE_MS } from '@portal/shared/durations';
 import { recordAudit } from '../../db/audit';
 import type { Database, Executor } from '../../db/client';
 import { refused, type DataOutcome, type Outcome, type Refusal, type RequestContext } from '../../lib/outcome';
@@ -47,6 +41,8 @@ export interface OpenAttempt {
 export interface SecondFactorDeps {
   db: Database;
   clock: Clock;
+  /** How long a second factor given in a session covers dangerous actions (STEP_UP_MINUTES, or less in tests). */
+  stepUpWindowMs: number;
   seal: AppSecretSeal;
   factors: FactorChecks;
   auth: {
@@ -366,7 +362,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
      */
     async stepUpNeeded(access: VerifiedAccess): Promise<FactorKind[] | undefined> {
       const at = await secondFactorTimeOf(db, access.sessionId);
-      if (at && clock.now().getTime() - at.getTime() <= STEP_UP_MINUTES * MINUTE_MS) return undefined;
+      if (at && clock.now().getTime() - at.getTime() <= deps.stepUpWindowMs) return undefined;
       return factorKindsOf(db, access.userId);
     },
 
