@@ -79,6 +79,16 @@ const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName}
 export function createSecondFactorService(deps: SecondFactorDeps) {
   const { db, clock, seal, factors, auth } = deps;
 
+  /** Audits what a staff member did to their own account. */
+  const auditOwn = (
+    executor: Executor,
+    userId: string,
+    action: string,
+    details: Record<string, unknown>,
+    context: RequestContext,
+    at = clock.now(),
+  ) => recordAudit(executor, { at, action, actorId: userId, subjectId: userId, details, ip: context.ip });
+
   /** A new app secret waiting for its first code, with the address its QR code shows. */
   async function newPendingApp(userId: string, email: string) {
     const secret = newAppSecret();
@@ -118,14 +128,14 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         if (!(await save(tx, now))) throw new Refused(kind === 'app' ? WRONG_CODE : PASSKEY_FAILED);
         const { codes, hashes } = newRecoveryCodes();
         await replaceRecoveryCodes(tx, attempt.userId, hashes, now);
-        await recordAudit(tx, {
-          at: now,
-          action: 'secondFactor.enrolled',
-          actorId: attempt.userId,
-          subjectId: attempt.userId,
-          details: { kind, recoveryCodes: codes.length },
-          ip: context.ip,
-        });
+        await auditOwn(
+          tx,
+          attempt.userId,
+          'secondFactor.enrolled',
+          { kind, recoveryCodes: codes.length },
+          context,
+          now,
+        );
         return codes;
       })
       .catch(unlessRefused);
@@ -136,14 +146,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
 
   /** Saves a factor added on the security page, audits it, and ends the member's other sessions. */
   async function afterFactorAdded(access: VerifiedAccess, kind: FactorKind, context: RequestContext): Promise<Outcome> {
-    await recordAudit(db, {
-      at: clock.now(),
-      action: 'secondFactor.added',
-      actorId: access.userId,
-      subjectId: access.userId,
-      details: { kind },
-      ip: context.ip,
-    });
+    await auditOwn(db, access.userId, 'secondFactor.added', { kind }, context);
     await auth.endAllSessions(access.userId, 'factorChanged', context, access.sessionId);
     return { ok: true, message: M.factorAdded };
   }
@@ -152,14 +155,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
   async function steppedUp(access: VerifiedAccess, method: FactorMethod, context: RequestContext): Promise<Outcome> {
     const now = clock.now();
     await markSecondFactor(db, access.sessionId, now);
-    await recordAudit(db, {
-      at: now,
-      action: 'stepUp.succeeded',
-      actorId: access.userId,
-      subjectId: access.userId,
-      details: { method },
-      ip: context.ip,
-    });
+    await auditOwn(db, access.userId, 'stepUp.succeeded', { method }, context, now);
     return { ok: true, message: M.confirmed };
   }
 
@@ -300,14 +296,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         await lockAccount(tx, access.userId);
         const factor = await removeFactor(tx, access.userId, factorId);
         if (typeof factor !== 'string')
-          await recordAudit(tx, {
-            at: now,
-            action: 'secondFactor.removed',
-            actorId: access.userId,
-            subjectId: access.userId,
-            details: { kind: factor.kind },
-            ip: context.ip,
-          });
+          await auditOwn(tx, access.userId, 'secondFactor.removed', { kind: factor.kind }, context, now);
         return factor;
       });
       if (removed === 'notFound') return refused(404, M.factorNotFound);
@@ -322,14 +311,7 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       const { codes, hashes } = newRecoveryCodes();
       await db.transaction(async (tx) => {
         await replaceRecoveryCodes(tx, access.userId, hashes, now);
-        await recordAudit(tx, {
-          at: now,
-          action: 'recoveryCodes.made',
-          actorId: access.userId,
-          subjectId: access.userId,
-          details: { count: codes.length },
-          ip: context.ip,
-        });
+        await auditOwn(tx, access.userId, 'recoveryCodes.made', { count: codes.length }, context, now);
       });
       return { recoveryCodes: codes };
     },
@@ -338,14 +320,14 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       const now = clock.now();
       if (!(await endSessionOf(db, access.userId, sessionId, now, 'endedByOwner')))
         return refused(404, M.sessionNotFound);
-      await recordAudit(db, {
-        at: now,
-        action: 'session.ended',
-        actorId: access.userId,
-        subjectId: access.userId,
-        details: { sessionId, current: sessionId === access.sessionId },
-        ip: context.ip,
-      });
+      await auditOwn(
+        db,
+        access.userId,
+        'session.ended',
+        { sessionId, current: sessionId === access.sessionId },
+        context,
+        now,
+      );
       return { ok: true, message: M.sessionEnded };
     },
 
@@ -390,14 +372,13 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         clock.now(),
       );
       if (!check.ok) {
-        await recordAudit(db, {
-          at: clock.now(),
-          action: 'secondFactor.failed',
-          actorId: access.userId,
-          subjectId: access.userId,
-          details: { reason: check.reason, during: 'stepUp', method: 'passkey' },
-          ip: context.ip,
-        });
+        await auditOwn(
+          db,
+          access.userId,
+          'secondFactor.failed',
+          { reason: check.reason, during: 'stepUp', method: 'passkey' },
+          context,
+        );
         return PASSKEY_FAILED;
       }
       return steppedUp(access, 'passkey', context);

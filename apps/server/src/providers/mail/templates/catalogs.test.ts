@@ -11,6 +11,7 @@ import { oneTimeInvitationMail } from './one-time-invitation';
 import { passwordChangedMail, passwordResetMail } from './password';
 import { consentReminderMail, surveyReminderMail } from './reminders';
 import { renderMail } from './render';
+import { staffFactorsResetMail } from './staff-factors-reset';
 import { staffInvitationMail } from './staff-invitation';
 import en from './en.json';
 import sp from './sp.json';
@@ -66,6 +67,7 @@ function writeEveryMail(language: Language) {
       link,
     }),
     ...STAFF_ROLES.map((role) => staffInvitationMail(language, { firstName, role, link, days: 7 })),
+    staffFactorsResetMail(language, { firstName, link }),
   ];
   for (const mail of mails) renderMail(language, mail, DEFAULT_CONTACT);
 }

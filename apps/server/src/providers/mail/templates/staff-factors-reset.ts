@@ -10,7 +10,8 @@ export interface StaffFactorsResetValues {
 
 /** Tells a staff member that an administrator reset their second factors, and what happens at their next sign-in. */
 export function staffFactorsResetMail(language: Language, values: StaffFactorsResetValues): MailContent {
-  const t = (key: string, v?: Record<string, string | number>) => translateMail(language, `staffFactorsReset.${key}`, v);
+  const t = (key: string, v?: Record<string, string | number>) =>
+    translateMail(language, `staffFactorsReset.${key}`, v);
   return {
     subject: t('subject'),
     greeting: t('greeting', { name: values.firstName }),
