@@ -29,7 +29,16 @@ export async function freePort(exclude = []) {
  * Without `databaseUrl` it runs on the embedded database in `dataDir`; with it, on that PostgreSQL database.
  * `env` adds settings of its own (the shared keys of several processes, an SMTP server).
  */
-export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassword, payloadKey, env: extra = {} }) {
+export function startPortal({
+  port,
+  dataDir,
+  databaseUrl,
+  adminEmail,
+  adminPassword,
+  adminAppSecret,
+  payloadKey,
+  env: extra = {},
+}) {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -37,6 +46,7 @@ export function startPortal({ port, dataDir, databaseUrl, adminEmail, adminPassw
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     ADMIN_PASSWORD: adminPassword,
+    ...(adminAppSecret && { ADMIN_TOTP_SECRET: adminAppSecret }),
     LOG_LEVEL: 'warn', // request logging would otherwise dominate the measurement
     RATE_LIMIT_FACTOR: '100000', // one client IP sends everything; keep the per-IP limit out of the way
     ...extra,

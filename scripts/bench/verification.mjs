@@ -18,7 +18,7 @@ import {
   postgresUnreachable,
   seedVerification,
 } from './seed-verification.mjs';
-import { signIn } from './sign-in.mjs';
+import { newAppSecret, signIn } from './sign-in.mjs';
 
 const API = '/common-server';
 const RECORDS_PATH = `${API}/health-system-verification`;
@@ -321,16 +321,25 @@ export async function benchVerification({ log, databaseUrl = process.env.BENCH_D
     const seed = await seedVerification(url, { log });
     const fixtures = await readFixtures(url);
     const adminPassword = randomBytes(18).toString('base64url');
+    const adminAppSecret = newAppSecret();
     const payloadKey = randomBytes(32).toString('base64');
     const port = await freePort();
-    portal = startPortal({ port, dataDir, databaseUrl: url, adminEmail: ADMIN_EMAIL, adminPassword, payloadKey });
+    portal = startPortal({
+      port,
+      dataDir,
+      databaseUrl: url,
+      adminEmail: ADMIN_EMAIL,
+      adminPassword,
+      adminAppSecret,
+      payloadKey,
+    });
     await portal.ready;
     // Once the portal's first start has made the administrator: it does so only while no staff account exists.
     const coordinatorPassword = randomBytes(18).toString('base64url');
     for (const coordinator of COORDINATORS)
       await addCoordinator(url, { ...coordinator, password: coordinatorPassword });
     const tokens = {
-      admin: await signIn(portal.url, payloadKey, ADMIN_EMAIL, adminPassword),
+      admin: await signIn(portal.url, payloadKey, ADMIN_EMAIL, adminPassword, adminAppSecret),
       coordinators: [],
     };
     for (const coordinator of COORDINATORS)
