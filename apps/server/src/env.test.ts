@@ -33,6 +33,7 @@ describe('readEnv', () => {
       REMINDER_SEND_HOURS: { from: 9, to: 19 },
       WITHDRAWAL_REQUEST_HOLD_S: 3600,
       SCHEDULER_INTERVAL_S: 60,
+      STEP_UP_WINDOW_S: 300,
     });
     expect(Buffer.from(DEVELOPMENT_KEY, 'base64')).toHaveLength(32);
   });
@@ -60,6 +61,38 @@ describe('readEnv', () => {
     expect(readEnv({ SCHEDULER_INTERVAL_S: '60' }).SCHEDULER_INTERVAL_S).toBe(60);
     for (const wrong of ['4', '61', '0', '2.5', 'a minute'])
       expect(() => readEnv({ SCHEDULER_INTERVAL_S: wrong })).toThrow(/SCHEDULER_INTERVAL_S/);
+  });
+
+  it('reads the first administrator’s app secret: base32 of at least 160 bits, spaces and case as typed', () => {
+    expect(readEnv({}).ADMIN_TOTP_SECRET).toBeUndefined();
+    expect(readEnv({ ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }).ADMIN_TOTP_SECRET).toBe(
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    );
+    // As an app shows it: groups of four, lower case.
+    expect(readEnv({ ADMIN_TOTP_SECRET: 'jbsw y3dp ehpk 3pxp jbsw y3dp ehpk 3pxp' }).ADMIN_TOTP_SECRET).toBe(
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    );
+    const refusal = 'ADMIN_TOTP_SECRET: must be base32 (RFC 4648) of at least 160 bits: 32 characters';
+    // 0, 1, 8 and 9 are not base32; 31 characters are 155 bits, 16 are 80.
+    for (const wrong of [
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PX1',
+      '0BSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      'JBSWY3DPEHPK3PXP-JBSWY3DPEHPK3PXP',
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PX',
+      'JBSWY3DPEHPK3PXP',
+    ]) {
+      const message = configurationError({ ADMIN_TOTP_SECRET: wrong });
+      expect(message, wrong).toMatch(/^Invalid configuration:/);
+      expect(message, wrong).toContain(refusal);
+      expect(message, wrong).not.toContain(wrong);
+    }
+  });
+
+  it('reads how long a second factor covers dangerous actions: 1 to 300 seconds, 300 unless set', () => {
+    expect(readEnv({ STEP_UP_WINDOW_S: '1' }).STEP_UP_WINDOW_S).toBe(1);
+    expect(readEnv({ STEP_UP_WINDOW_S: '300' }).STEP_UP_WINDOW_S).toBe(300);
+    for (const wrong of ['0', '301', '2.5', 'five minutes'])
+      expect(() => readEnv({ STEP_UP_WINDOW_S: wrong })).toThrow(/STEP_UP_WINDOW_S/);
   });
 
   it('reads a metrics token of at least 32 printable characters, and refuses a short one or one with a space', () => {

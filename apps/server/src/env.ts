@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STEP_UP_MINUTES } from '@portal/shared/staff/second-factor';
-import { isBase32Secret } from './security/totp';
+import { isBase32Secret } from './security/second-factor/totp';
 import { parseS3Url } from './providers/storage/s3-url';
 
 /** The development payload key documented in the README; override with PAYLOAD_KEY anywhere real. */

@@ -1,8 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
+import type { Language } from '@portal/shared/constants';
 import { staffFactors, users } from '../src/db/schema';
-import { appSecretSeal } from '../src/security/app-secret-seal';
+import { appSecretSeal } from '../src/security/second-factor/app-secret-seal';
 import type { TestApp } from './helpers';
+import { API } from './registration-helpers';
 
 /** The authenticator-app secret every staff member a test adds has (base32 of 160 bits). */
 export const STAFF_APP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -42,4 +45,58 @@ export async function giveAppFactor(t: TestApp, userId: string, secret = STAFF_A
 /** The kinds of factor a member has, confirmed or not. */
 export async function factorsOf(t: TestApp, userId: string) {
   return t.db.select().from(staffFactors).where(eq(staffFactors.userId, userId));
+}
+
+/** The origin a browser calls the test app from (PUBLIC_URL http://localhost:8080), as WebAuthn sees it. */
+export const ORIGIN = 'http://localhost:8080';
+
+/** A Chrome on Windows, as a browser names itself in `User-Agent`. */
+export const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+/** A Firefox on a Mac. */
+export const FIREFOX_ON_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+export interface SignInCallOptions {
+  /** The cookies a browser sends back (the login attempt's). */
+  cookies?: Record<string, string>;
+  language?: Language;
+  userAgent?: string;
+  /** The address the call comes from (app.inject's default is 127.0.0.1). */
+  remoteAddress?: string;
+}
+
+/** A POST of the sign-in calls (`/login/...`), as a browser makes it: its cookies, language and user agent. */
+export const signInCall = (t: TestApp, path: string, body: unknown = {}, options: SignInCallOptions = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${API}${path}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+    },
+    payload: JSON.stringify(body),
+    cookies: { ...options.cookies, ...(options.language ? { preferredLanguage: options.language } : {}) },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+
+/**
+ * Enrols an authenticator app in a login attempt that waits for enrolment (its cookie, from an accepted
+ * invitation or a sign-in without a factor): the app's secret, the ten recovery codes and the session's tokens.
+ */
+export async function enrolApp(t: TestApp, cookies: Record<string, string>, options: SignInCallOptions = {}) {
+  const started = await signInCall(t, '/login/enrolment/app', {}, { ...options, cookies });
+  expect(started.statusCode, started.body).toBe(200);
+  const { factorId, secret } = started.json().data as { factorId: string; secret: string };
+  const confirmed = await signInCall(
+    t,
+    '/login/enrolment/app/confirm',
+    { factorId, otp: appCodeNow(t, secret) },
+    { ...options, cookies },
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const { recoveryCodes, accessTokenResponse } = confirmed.json().data as {
+    recoveryCodes: string[];
+    accessTokenResponse: { access_token: string; refresh_token: string };
+  };
+  return { factorId, secret, recoveryCodes, tokens: accessTokenResponse };
 }

@@ -32,7 +32,7 @@ import {
   staffMembers,
   users,
 } from './schema';
-import { appSecretSeal } from '../security/app-secret-seal';
+import { appSecretSeal } from '../security/second-factor/app-secret-seal';
 
 export interface SeedOptions {
   adminEmail: string;

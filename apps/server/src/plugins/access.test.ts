@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DashboardTokens } from '../modules/analytics-dashboards/dashboard-tokens';
@@ -19,6 +20,8 @@ const staleSessions = new Set<string>();
 
 function appWith(bearers: Record<string, VerifiedAccess>) {
   const app = Fastify();
+  // As in the app: the reader's language comes from the preferredLanguage cookie.
+  void app.register(cookie);
   app.decorate('clock', { now: () => new Date('2026-03-01T12:00:00.000Z') });
   registerAccess(
     app,
@@ -34,14 +37,23 @@ describe('the access table', () => {
     const app = appWith({ coordinator: COORDINATOR });
     app.post('/common-server/dangerous', { config: { access: 'staff', stepUp: true } }, async () => ({ status: true }));
     app.post('/common-server/ordinary', { config: { access: 'staff' } }, async () => ({ status: true }));
-    const call = (url: string) => app.inject({ method: 'POST', url, headers: { authorization: 'Bearer coordinator' } });
+    const call = (url: string, language?: 'sp') =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: 'Bearer coordinator' },
+        cookies: language ? { preferredLanguage: language } : {},
+      });
     staleSessions.add(COORDINATOR.sessionId);
     const refused = await call('/common-server/dangerous');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       status: false,
-      message: 'secondFactor.errors.stepUpRequired',
+      message: "Confirm it's you: enter your second factor again to continue.",
       data: { errorCode: 'STEP_UP_REQUIRED', factors: ['app'] },
+    });
+    expect((await call('/common-server/dangerous', 'sp')).json()).toMatchObject({
+      message: 'Confirme que es usted: vuelva a usar su segundo factor para continuar.',
     });
     expect((await call('/common-server/ordinary')).statusCode).toBe(200);
     staleSessions.delete(COORDINATOR.sessionId);

@@ -1,26 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { TAccessTokenResponse, TLoginResult, LoginErrorCode } from '@portal/shared/auth/login';
+import type { TAccessTokenResponse, TLoginResult } from '@portal/shared/auth/login';
 import type { Role } from '@portal/shared/constants';
 import { toLanguage } from '@portal/shared/i18n/language';
 import { isStaffRole } from '@portal/shared/staff/roles';
 import { MINUTE_MS, HOUR_MS } from '@portal/shared/durations';
-import { SECOND_FACTOR_MESSAGES, STAFF_SIGN_IN_MINUTES } from '@portal/shared/staff/second-factor';
 import { ACCOUNTS_TOPIC, type ChangeNotices } from '../../db/change-notices';
 import { cachedUntilChanged } from '../../lib/row-cache';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { hasConsent } from '../../db/consent-state';
 import { findSecurityPolicy, type SecurityPolicyRow } from '../../db/security-policy';
-import { refused, type DataOutcome, type Refusal, type RequestContext } from '../../lib/outcome';
+import type { DataOutcome, RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { loginCodeMail } from '../../providers/mail/templates/login-code';
 import { codeMatches, hashSecret, newEmailCode, newOneUseToken } from '../../security/one-use-token';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import type { VerifiedAccess } from '../../security/verified-access';
-import type { FactorChecks, FactorMethod } from '../second-factor/checks';
-import { ipPrefixOf } from '../second-factor/device';
-import { factorKindsOf } from '../second-factor/repository';
+import type { FactorChecks, FactorMethod } from '../../security/second-factor/checks';
+import { ipPrefixOf } from '../../security/second-factor/session-device';
+import { DEACTIVATED, REFUSALS, type LoginStep } from './refusals';
+import { createStaffSignIn } from './staff-sign-in';
+import { factorKindsOf } from '../../security/second-factor/factors';
 import { ACCESS_TOKEN_SECONDS, type TokenIssuer } from './tokens';
 import {
   findLoginAccountById,
@@ -40,25 +41,6 @@ import {
 
 /** However active it stays, a session ends this long after its login. */
 export const SESSION_MAX_HOURS = 12;
-
-/** Each refusal of sign-in: its status, its message key, and the code the web app acts on. */
-const REFUSALS = {
-  INVALID_CREDENTIALS: refused(401, 'error.login.incorrect', undefined, 'INVALID_CREDENTIALS'),
-  ACCOUNT_NOT_ACTIVE: refused(403, 'error.login.notActive', undefined, 'ACCOUNT_NOT_ACTIVE'),
-  SYSTEM_DOWN: refused(503, 'error.systemDown', undefined, 'SYSTEM_DOWN'),
-  INVALID_OTP: refused(401, 'error.loginOTP.invalid', undefined, 'INVALID_OTP'),
-  LOGIN_OTP_EXPIRED: refused(401, 'error.loginOTP.expired', undefined, 'LOGIN_OTP_EXPIRED'),
-  SESSION_ENDED: refused(401, 'error.unauthorized', undefined, 'SESSION_ENDED'),
-} satisfies Record<LoginErrorCode, Refusal>;
-/** A staff member whose access was ended: not active either, with words of its own. */
-const DEACTIVATED = refused(403, 'error.login.deactivated', undefined, 'ACCOUNT_NOT_ACTIVE');
-/** A staff member's wrong, reused or stale app code, or a recovery code that is unknown or used. */
-const WRONG_FACTOR_CODE = refused(401, SECOND_FACTOR_MESSAGES.codeInvalid, undefined, 'INVALID_OTP');
-/** A passkey's answer that does not sign in (unknown, for another challenge, user or origin, or replayed). */
-const PASSKEY_REFUSED = refused(401, SECOND_FACTOR_MESSAGES.passkeyFailed, undefined, 'INVALID_CREDENTIALS');
-
-/** The step a login attempt waits for: a participant's e-mailed code, a staff factor, or a staff enrolment. */
-export type LoginStep = 'emailCode' | 'staffFactor' | 'enrolment';
 
 /** A password check that takes as long as a real one, for addresses with no account. */
 let decoyHash: Promise<string> | undefined;
@@ -216,15 +198,6 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
-  /** The open, unexpired login attempt of a browser's cookie at `step`, with its account, or undefined. */
-  async function openAttempt(attemptSecret: string, step: LoginStep) {
-    const attempt = await loginCodes.findOpen(db, { key: hashSecret(attemptSecret) });
-    if (!attempt || attempt.step !== step || attempt.expiresAt.getTime() <= clock.now().getTime()) return undefined;
-    const account = await findLoginAccountById(db, attempt.userId);
-    if (account?.status !== 'active' || account.role !== 'admin') return undefined;
-    return { id: attempt.id, userId: attempt.userId, account };
-  }
-
   /** The bearer of an access token whose session is still open, or undefined (401). */
   async function authenticate(accessToken: string): Promise<VerifiedAccess | undefined> {
     const now = clock.now();
@@ -244,72 +217,7 @@ export function createAuthService(deps: AuthDeps) {
   const isLocked = (account: NonNullable<LoginAccount>) =>
     account.lockedUntil !== null && account.lockedUntil.getTime() > clock.now().getTime();
 
-  /** A staff member's login attempt after the password: it waits for their factor, or for its enrolment. */
-  async function openStaffAttempt(userId: string, step: Exclude<LoginStep, 'emailCode'>) {
-    const now = clock.now();
-    const attempt = newOneUseToken(now, STAFF_SIGN_IN_MINUTES * MINUTE_MS);
-    await db.transaction((tx) =>
-      loginCodes.issue(tx, { userId, attemptHash: attempt.hash, step, expiresAt: attempt.expiresAt }, now),
-    );
-    return attempt;
-  }
-
-  /** Counts a wrong second factor like a wrong password, and says so in the audit trail. */
-  async function failSecondFactor(
-    account: NonNullable<LoginAccount>,
-    policy: SecurityPolicyRow,
-    context: RequestContext,
-    reason: string,
-    during: 'signIn' | 'stepUp',
-  ) {
-    await recordAudit(db, {
-      at: clock.now(),
-      action: 'secondFactor.failed',
-      actorId: account.id,
-      subjectId: account.id,
-      details: { reason, during },
-      ip: context.ip,
-    });
-    return fail(account, policy, context, reason);
-  }
-
-  /** A staff member's app or recovery code after their password: it signs in once, then the attempt is spent. */
-  async function staffFactorStep(
-    account: NonNullable<LoginAccount>,
-    attemptId: string,
-    otp: string,
-    policy: SecurityPolicyRow,
-    context: RequestContext,
-  ): Promise<DataOutcome<TLoginResult>> {
-    const now = clock.now();
-    if (isLocked(account)) {
-      await loginCodes.end(db, { id: attemptId }, now);
-      return WRONG_FACTOR_CODE;
-    }
-    const check = await deps.factors.checkCode(account.id, otp, now);
-    if (!check.ok) {
-      if (await failSecondFactor(account, policy, context, check.reason, 'signIn'))
-        await loginCodes.end(db, { id: attemptId }, now);
-      return WRONG_FACTOR_CODE;
-    }
-    if (!(await loginCodes.use(db, { id: attemptId }, now))) return REFUSALS.LOGIN_OTP_EXPIRED;
-    if (check.method === 'recoveryCode') await recordRecoveryCodeUse(account.id, check.recoveryCodesLeft ?? 0, context);
-    return {
-      ok: true,
-      data: { twoFactorEnabled: true, accessTokenResponse: await startSession(account, policy, context, check.method) },
-    };
-  }
-
-  async function recordRecoveryCodeUse(userId: string, left: number, context: RequestContext) {
-    await recordAudit(db, {
-      at: clock.now(),
-      action: 'recoveryCode.used',
-      actorId: userId,
-      subjectId: userId,
-      details: { left },
-      ip: context.ip,
-    });
-  }
+  const staff = createStaffSignIn({ db, clock, factors: deps.factors, startSession, fail, isLocked });
 
   return {
     /**
@@ -356,7 +264,7 @@ export function createAuthService(deps: AuthDeps) {
       if (account.role === 'admin') {
         const secondFactors = await factorKindsOf(db, account.id);
         const step: LoginStep = secondFactors.length > 0 ? 'staffFactor' : 'enrolment';
-        const attempt = await openStaffAttempt(account.id, step);
+        const attempt = await staff.openStaffAttempt(account.id, step);
         return {
           ok: true,
           data: {
@@ -424,10 +332,11 @@ export function createAuthService(deps: AuthDeps) {
         await recordAudit(db, { at: now, action: 'login.codeExpired', subjectId: account.id, ip: context.ip });
         return expired;
       }
-      if (challenge.step === 'enrolment')
-        return refused(401, SECOND_FACTOR_MESSAGES.enrolmentDone, undefined, 'LOGIN_OTP_EXPIRED');
+      // An attempt that waits for the enrolment of a first factor takes no code: the member has none yet.
+      if (challenge.step === 'enrolment') return expired;
       const policy = await findSecurityPolicy(db);
-      if (challenge.step === 'staffFactor') return staffFactorStep(account, challenge.id, input.otp, policy, context);
+      if (challenge.step === 'staffFactor')
+        return staff.staffFactorStep(account, challenge.id, input.otp, policy, context);
       if (isLocked(account) || !challenge.codeHash || !codeMatches(challenge.codeHash, input.otp)) {
         // A lock ends the attempt, so the next try is told to log in again (where the lock answers).
         const locked = isLocked(account) || (await fail(account, policy, context, 'wrongCode'));
@@ -494,84 +403,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Ends every session of a user (logout, password change or reset, withdrawal); their tokens stop working. */
     endAllSessions,
 
-    /**
-     * `POST /login/passkey/options`: a challenge for any of the portal's passkeys (discoverable credentials, no
-     * password first), or, with a staff login attempt waiting for its factor, for that member's passkeys.
-     */
-    async passkeySignInOptions(attemptSecret: string | undefined) {
-      const now = clock.now();
-      const attempt = attemptSecret ? await openAttempt(attemptSecret, 'staffFactor') : undefined;
-      if (attemptSecret !== undefined && !attempt) return REFUSALS.LOGIN_OTP_EXPIRED;
-      return {
-        ok: true as const,
-        data: await deps.factors.passkeyOptions({ purpose: 'signIn', userId: attempt?.userId }, now),
-      };
-    },
-
-    /** `POST /login/passkey`: a passkey's signature signs a staff member in, with or without their password first. */
-    async passkeySignIn(
-      response: { id: string },
-      attemptSecret: string | undefined,
-      context: RequestContext,
-    ): Promise<DataOutcome<TLoginResult>> {
-      const now = clock.now();
-      const attempt = attemptSecret ? await openAttempt(attemptSecret, 'staffFactor') : undefined;
-      const check = await deps.factors.checkPasskey(response, { purpose: 'signIn', userId: attempt?.userId }, now);
-      if (!check.ok) {
-        await recordAudit(db, {
-          at: now,
-          action: 'secondFactor.failed',
-          subjectId: attempt?.userId,
-          details: { reason: check.reason, during: 'signIn', method: 'passkey' },
-          ip: context.ip,
-        });
-        return PASSKEY_REFUSED;
-      }
-      const account = await findLoginAccountById(db, check.userId);
-      if (!account || account.role !== 'admin') return PASSKEY_REFUSED;
-      if (account.status === 'deactivated') return DEACTIVATED;
-      if (account.status !== 'active') return REFUSALS.ACCOUNT_NOT_ACTIVE;
-      if (isLocked(account)) return REFUSALS.INVALID_CREDENTIALS;
-      if (attempt) await loginCodes.use(db, { id: attempt.id }, now);
-      const policy = await findSecurityPolicy(db);
-      return {
-        ok: true,
-        data: { twoFactorEnabled: true, accessTokenResponse: await startSession(account, policy, context, 'passkey') },
-      };
-    },
-
-    /** The open, unexpired login attempt of a browser's cookie, at the step it waits for. */
-    openAttempt,
-
-    /** Spends a login attempt, once, in the caller's transaction. */
-    useAttempt: (tx: Executor, attemptId: string, now: Date) => loginCodes.use(tx, { id: attemptId }, now),
-
-    /** A login attempt that waits for a staff member's enrolment of a factor (an accepted invitation). */
-    openEnrolmentAttempt: (userId: string) => openStaffAttempt(userId, 'enrolment'),
-
-    findAccount: (userId: string) => findLoginAccountById(db, userId),
-
-    /** Opens a staff member's session once their factor is given (enrolment); their sign-in's attempt is spent. */
-    async startStaffSession(userId: string, method: FactorMethod, context: RequestContext) {
-      const account = await findLoginAccountById(db, userId);
-      const policy = await findSecurityPolicy(db);
-      return startSession(account!, policy, context, method);
-    },
-
-    /** Counts a wrong second factor toward the lockout; true when it locked the account. */
-    async countFailedSecondFactor(userId: string, reason: string, context: RequestContext) {
-      const account = await findLoginAccountById(db, userId);
-      const policy = await findSecurityPolicy(db);
-      return failSecondFactor(account!, policy, context, reason, 'stepUp');
-    },
-
-    /** Whether the account is locked now (too many failed sign-ins or codes). */
-    async isAccountLocked(userId: string) {
-      const account = await findLoginAccountById(db, userId);
-      return !account || isLocked(account);
-    },
-
-    recordRecoveryCodeUse,
+    ...staff,
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -5,27 +5,25 @@ import type { Database, Executor } from '../../db/client';
 import { refused, type DataOutcome, type Outcome, type Refusal, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { VerifiedAccess } from '../../security/verified-access';
-import { appAddress, matchingTimeStep, newAppSecret } from '../../security/totp';
-import type { AppSecretSeal } from '../../security/app-secret-seal';
-import type { FactorChecks, FactorMethod } from './checks';
-import { describeUserAgent } from './device';
-import { newRecoveryCodes } from './recovery-codes';
+import { appAddress, matchingTimeStep, newAppSecret } from '../../security/second-factor/totp';
+import type { AppSecretSeal } from '../../security/second-factor/app-secret-seal';
+import type { FactorChecks, FactorMethod } from '../../security/second-factor/checks';
+import { describeUserAgent } from '../../security/second-factor/session-device';
+import { newRecoveryCodes } from '../../security/second-factor/recovery-codes';
 import {
   confirmApp,
   endSessionOf,
-  factorKindsOf,
   findPendingApp,
   insertPasskey,
   insertPendingApp,
-  listFactors,
   lockAccount,
   markSecondFactor,
   openSessionsOf,
-  recoveryCodesLeft,
   removeFactor,
   replaceRecoveryCodes,
   secondFactorTimeOf,
 } from './repository';
+import { factorKindsOf, listFactors, recoveryCodesLeft } from '../../security/second-factor/factors';
 
 /** The issuer an authenticator app lists the portal's codes under. */
 export const APP_ISSUER = 'Kidney Research Study';

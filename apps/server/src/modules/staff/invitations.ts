@@ -6,14 +6,7 @@ import { STAFF_MESSAGES as M, type TInvitationAccept, type ZStaffInvitation } fr
 import type { z } from 'zod';
 import { recordAudit } from '../../db/audit';
 import { isUniqueViolation } from '../../db/unique-violation';
-import {
-  refused,
-  type DataOutcome,
-  type FieldProblem,
-  type Outcome,
-  type Refusal,
-  type RequestContext,
-} from '../../lib/outcome';
+import { refused, type DataOutcome, type FieldProblem, type Refusal, type RequestContext } from '../../lib/outcome';
 import { hashSecret } from '../../security/one-use-token';
 import { hashPassword } from '../../security/password-hash';
 import {

@@ -28,7 +28,7 @@ import {
 import { POST_STAFF_FACTORS_RESET } from '@portal/shared/staff/second-factor';
 import { requestLanguage, translate } from '../../lib/localize';
 import { setLoginAttemptCookie } from '../../lib/login-attempt-cookie';
-import { sendDataOutcome, sendOutcome, sendRefusal } from '../../lib/outcome';
+import { sendDataOutcome, sendRefusal } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 import type { Actor, StaffOutcome } from './changes';
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@portal/shared/staff/second-factor';
-import { hashSecret } from '../../security/one-use-token';
+import { hashSecret } from '../one-use-token';
 
 /** Lower-case letters and digits without the look-alikes 0, 1, i, l, o: 31 symbols, about 5 bits each. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -6,8 +6,8 @@ import {
 } from '@portal/shared/staff/second-factor';
 import { MINUTE_MS } from '@portal/shared/durations';
 import type { Database, Executor } from '../../db/client';
-import { matchingTimeStep } from '../../security/totp';
-import type { AppSecretSeal } from '../../security/app-secret-seal';
+import { matchingTimeStep } from './totp';
+import type { AppSecretSeal } from './app-secret-seal';
 import { recoveryCodeHash } from './recovery-codes';
 import {
   asStoredPasskey,
@@ -20,7 +20,7 @@ import {
   spendPasskeyUse,
   spendRecoveryCode,
   type ChallengeBinding,
-} from './repository';
+} from './factors';
 import type { WebAuthnCeremonies } from './webauthn';
 
 /** How a second factor was given: an app's code, a recovery code or a passkey. */

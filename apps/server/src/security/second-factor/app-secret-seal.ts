@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Database } from '../db/client';
-import { loadAppSecret } from '../db/app-secrets';
+import type { Database } from '../../db/client';
+import { loadAppSecret } from '../../db/app-secrets';
 
 /** The key authenticator-app secrets are sealed with, kept apart from the factors' table. */
 const SEAL_KEY_SECRET = 'staff-factor-seal';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeUserAgent, ipPrefixOf } from './device';
+import { describeUserAgent, ipPrefixOf } from './session-device';
 
 describe('where a session was opened', () => {
   it.each([
