@@ -1,8 +1,17 @@
 import { ROLES } from '@portal/shared/constants';
+import type { TAccessTokenResponse } from '@portal/shared/auth/login';
 import type { StaffRole } from '@portal/shared/staff/roles';
 
-/** Stores a signed-in user's tokens in local storage, as the session reads them, for an hour from now. */
-function storeToken(person: { sub: string; email: string; given_name: string; family_name: string }, roles: string[]) {
+type Person = { sub: string; email: string; given_name: string; family_name: string };
+const STAFF_MEMBER: Person = {
+  sub: 'staff-1',
+  email: 'ana@study.example.org',
+  given_name: 'Ana',
+  family_name: 'Reyes',
+};
+
+/** An access token as the session reads it (its signature is not checked), valid for an hour from now. */
+function accessToken(person: Person, roles: string[]) {
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
   const nowSeconds = Math.floor(Date.now() / 1000);
   const claims = {
@@ -15,10 +24,26 @@ function storeToken(person: { sub: string; email: string; given_name: string; fa
     azp: 'portal',
     realm_access: { roles },
   };
+  return `${part({ alg: 'RS256' })}.${part(claims)}.signature`;
+}
+
+/** Stores a signed-in user's tokens in local storage, as the session reads them, for an hour from now. */
+function storeToken(person: Person, roles: string[]) {
   localStorage.setItem(
     'authorize',
-    JSON.stringify({ access_token: `${part({ alg: 'RS256' })}.${part(claims)}.signature`, refresh_token: 'refresh' }),
+    JSON.stringify({ access_token: accessToken(person, roles), refresh_token: 'refresh' }),
   );
+}
+
+/** For sign-in tests: the token pair a staff member's sign-in answers (a study administrator). */
+export function staffTokenResponse(): TAccessTokenResponse {
+  const roles = [ROLES.admin, 'studyAdmin'];
+  return {
+    access_token: accessToken(STAFF_MEMBER, roles),
+    refresh_token: 'refresh',
+    expires_in: 3600,
+    token_type: 'Bearer',
+  };
 }
 
 /** For component tests: a signed-in participant, as the session reads it from local storage. */
@@ -33,8 +58,5 @@ export function storeParticipantToken() {
  * administrator's token that names no staff role, which may do nothing.
  */
 export function storeStaffToken(role: StaffRole | null) {
-  storeToken(
-    { sub: 'staff-1', email: 'ana@study.example.org', given_name: 'Ana', family_name: 'Reyes' },
-    role ? [ROLES.admin, role] : [ROLES.admin],
-  );
+  storeToken(STAFF_MEMBER, role ? [ROLES.admin, role] : [ROLES.admin]);
 }

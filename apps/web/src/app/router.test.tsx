@@ -31,6 +31,9 @@ describe('route access', () => {
 
     expect(canOpen('/research#findings', 'admin')).toBe(true);
     expect(canOpen('/system-options', 'admin')).toBe(true);
+    expect(canOpen('/security', 'admin')).toBe(true);
+    expect(canOpen('/security', 'participant')).toBe(false);
+    expect(canOpen('/security', 'visitor')).toBe(false);
     expect(canOpen('/contact-us', 'admin')).toBe(false);
     expect(canOpen('/login-patient', 'admin')).toBe(false);
   });

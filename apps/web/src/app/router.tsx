@@ -50,6 +50,7 @@ const SystemOptionsPage = lazyWith(
   () => import('../features/system-options/SystemOptionsPage'),
   () => import('./system-options-tabs').then(({ SYSTEM_OPTIONS_TABS }) => ({ tabs: SYSTEM_OPTIONS_TABS })),
 );
+const SecurityPage = lazyPage(() => import('../features/security/SecurityPage'));
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'));
 const DashboardViewPage = lazyWith(
   () => import('../features/analytics-dashboards/DashboardViewPage'),
@@ -100,7 +101,10 @@ export const routes = [
       },
       {
         element: <AdminRoute />,
-        children: [{ path: '/system-options', element: <SystemOptionsPage /> }] satisfies GuardedRoute<'admin'>[],
+        children: [
+          { path: '/system-options', element: <SystemOptionsPage /> },
+          { path: '/security', element: <SecurityPage /> },
+        ] satisfies GuardedRoute<'admin'>[],
       },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],

@@ -57,37 +57,66 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-/** `apiRequest` with the stored access token as a bearer header; a 401 ends the session. */
-export async function authorizedRequest<S extends z.core.$ZodType<{ status: boolean; message?: string }>>(
-  path: string,
-  schema: S,
-  init: RequestInit = {},
-): Promise<z.infer<S>> {
-  const token = readStoredTokens()?.access_token;
+/**
+ * Asked about a signed-in call refused with 403: answers true once the person has confirmed it's them (the step-up
+ * of a dangerous action), and the call is then made again, once. Any other refusal answers false at once.
+ */
+export type StepUpHandler = (refusal: ApiError) => Promise<boolean>;
+let onStepUp: StepUpHandler | undefined;
+
+/** Registered by the signed-in staff shell's "Confirm it's you" dialog; none (undefined) while it is not there. */
+export function setStepUpHandler(handler: StepUpHandler | undefined) {
+  onStepUp = handler;
+}
+
+/**
+ * Makes a signed-in call with `attempt`; a refusal the step-up handler resolves is made once more, so the action
+ * goes through without being asked for again. A second refusal, or a step-up given up, throws as any other.
+ */
+async function withStepUp<T>(attempt: () => Promise<T>): Promise<T> {
   try {
-    return await apiRequest(path, schema, {
-      ...init,
-      headers: { ...init.headers, ...(token && { Authorization: `Bearer ${token}` }) },
-    });
+    return await attempt();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) onUnauthorized();
+    if (error instanceof ApiError && error.status === 403 && onStepUp && (await onStepUp(error))) return attempt();
     throw error;
   }
 }
 
-/**
- * A signed-in file download (a PDF) as a Blob, with the stored access token; a 401 ends the session, and a
- * refusal carries the server's message like `apiRequest`'s. `path` may already start with the API base; `init` is
- * the request's method and body when it is not a GET (a search sent as JSON, say).
- */
-export async function authorizedDownload(path: string, init: RequestInit = {}): Promise<Blob> {
+const bearer = (): Record<string, string> => {
   const token = readStoredTokens()?.access_token;
-  const response = await fetch(path.startsWith(API_BASE) ? path : `${API_BASE}${path}`, {
-    ...init,
-    headers: { ...(init.headers as Record<string, string>), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  return token ? { Authorization: `Bearer ${token}` } : {};
+};
+
+/** `apiRequest` with the stored access token as a bearer header; a 401 ends the session, a step-up is asked for. */
+export function authorizedRequest<S extends z.core.$ZodType<{ status: boolean; message?: string }>>(
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+): Promise<z.infer<S>> {
+  return withStepUp(async () => {
+    try {
+      return await apiRequest(path, schema, { ...init, headers: { ...init.headers, ...bearer() } });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) onUnauthorized();
+      throw error;
+    }
   });
-  if (response.ok) return response.blob();
-  if (response.status === 401) onUnauthorized();
-  const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
-  throw new ApiError(body?.message ?? response.statusText, response.status);
+}
+
+/**
+ * A signed-in file download (a PDF) as a Blob, with the stored access token; a 401 ends the session, a step-up is
+ * asked for, and a refusal carries the server's message like `apiRequest`'s. `path` may already start with the API
+ * base; `init` is the request's method and body when it is not a GET (a search sent as JSON, say).
+ */
+export function authorizedDownload(path: string, init: RequestInit = {}): Promise<Blob> {
+  return withStepUp(async () => {
+    const response = await fetch(path.startsWith(API_BASE) ? path : `${API_BASE}${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), ...bearer() },
+    });
+    if (response.ok) return response.blob();
+    if (response.status === 401) onUnauthorized();
+    const body = (await response.json().catch(() => undefined)) as { message?: string; data?: unknown } | undefined;
+    throw new ApiError(body?.message ?? response.statusText, response.status, body?.data);
+  });
 }

@@ -9,7 +9,8 @@ export const ROUTE_ACCESS = {
   signedIn: ['/dashboard', '/education', '/research', '/support-programs'],
   /** Participants' own pages: administrators have none. */
   participant: ['/survey', '/contact-us', '/profile-settings'],
-  admin: ['/system-options'],
+  /** Staff pages: System Options, and Your security (their own sign-in methods and sessions). */
+  admin: ['/system-options', '/security'],
 } as const;
 
 export type Audience = 'visitor' | 'participant' | 'admin';

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { LoginErrorCode } from '@portal/shared/auth/token-pair';
 import { ApiError } from './api-client';
 
 export interface ServerFieldError {
@@ -45,4 +46,9 @@ export function applyServerErrors<T extends FieldValues>(
     } else unplaced.push(e);
   }
   return unplaced;
+}
+
+/** The code of a refused login or sign-in step (such as SYSTEM_DOWN or LOGIN_OTP_EXPIRED), if the server gave one. */
+export function loginErrorCode(error: unknown): LoginErrorCode | undefined {
+  return error instanceof ApiError ? (error.data as { errorCode?: LoginErrorCode } | undefined)?.errorCode : undefined;
 }

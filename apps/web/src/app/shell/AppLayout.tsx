@@ -9,7 +9,7 @@ import { Footer } from './Footer';
 import { PageTakenOver } from './PageTakenOver';
 import { Header } from './Header';
 import { useSession } from '../../lib/session';
-import { IdlePrompt, SurveyNotice } from './signed-in-parts';
+import { IdlePrompt, StepUpPrompt, SurveyNotice } from './signed-in-parts';
 import { lazyNamed } from '../lazy-named';
 
 // The help assistant's toggle loads its own code beside the page's: the page is taken over without waiting for it.
@@ -29,7 +29,7 @@ export function ScrollToTop() {
   return null;
 }
 
-/** Header, downtime banner, the page, and the footer (hidden on /survey). */
+/** Header, downtime banner, the page, and the footer (hidden on /survey); a staff member's step-up dialog. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -69,6 +69,11 @@ export function AppLayout() {
       {session && (
         <Suspense fallback={null}>
           <IdlePrompt />
+        </Suspense>
+      )}
+      {session?.isAdmin && (
+        <Suspense fallback={null}>
+          <StepUpPrompt />
         </Suspense>
       )}
       <DowntimeSignOut />

@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { ADMIN_MENU, PATIENT_MENU, isActive, type NavItem } from './navigation';
+import { ADMIN_MENU, PATIENT_MENU, STAFF_ACCOUNT_MENU, isActive, type NavItem } from './navigation';
 import { ProfileMenu } from './signed-in-parts';
 import { StudyLogo } from './StudyLogo';
 import { setHelpToggleSlot } from '../../features/help/toggle-slot';
@@ -52,6 +52,8 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerOpened, setDrawerOpened] = useState(false);
   const menu = session ? (session.isAdmin ? ADMIN_MENU : PATIENT_MENU) : PUBLIC_MENU;
+  // The drawer also holds what a staff member's profile menu leads to, for a small screen's single menu.
+  const drawerMenu = session?.isAdmin ? [...menu, ...STAFF_ACCOUNT_MENU] : menu;
 
   return (
     <Box component="header" sx={headerBar}>
@@ -104,7 +106,7 @@ export function Header() {
       {/* Its code loads when first opened; it then stays mounted, so it also closes with its slide. */}
       {drawerOpened && (
         <Suspense fallback={null}>
-          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} menu={menu} pathname={pathname} />
+          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} menu={drawerMenu} pathname={pathname} />
         </Suspense>
       )}
     </Box>

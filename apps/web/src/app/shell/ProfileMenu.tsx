@@ -20,8 +20,12 @@ import { useProfilePictureUrl } from '../../lib/profile-picture';
 import { useUserDetails } from '../../lib/user-details';
 import { WithdrawDialog } from '../../features/consent/components/WithdrawDialog';
 import { useSession } from '../../lib/session';
+import { STAFF_ACCOUNT_MENU } from './navigation';
 
-/** User name, Account Settings, My Informed Consent, Withdraw (patients only) and Logout, with a confirmation. */
+/**
+ * User name; Account Settings, My Informed Consent and Withdraw (patients), or Your security (staff); and Logout, with
+ * a confirmation.
+ */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,7 +83,13 @@ export function ProfileMenu() {
             {t('shell.withdraw')}
           </MenuItem>,
         ]}
-        {!session.isAdmin && <Divider />}
+        {session.isAdmin &&
+          STAFF_ACCOUNT_MENU.map((item) => (
+            <MenuItem key={item.to} onClick={() => go(item.to)}>
+              {t(item.labelKey)}
+            </MenuItem>
+          ))}
+        <Divider />
         <MenuItem
           onClick={() => {
             close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MENU, PATIENT_MENU, firstSegment, isActive } from './navigation';
+import { ADMIN_MENU, PATIENT_MENU, STAFF_ACCOUNT_MENU, firstSegment, isActive } from './navigation';
+import { ROUTE_ACCESS } from '../../lib/route-access';
 
 describe('navigation', () => {
   it('matches links by the first path segment only', () => {
@@ -12,5 +13,10 @@ describe('navigation', () => {
     expect(ADMIN_MENU.map((i) => i.to)).not.toContain('/survey');
     expect(ADMIN_MENU.map((i) => i.to)).not.toContain('/contact-us');
     expect(PATIENT_MENU.map((i) => i.to)).not.toContain('/system-options');
+  });
+
+  it('leads staff to Your security, a page only staff open', () => {
+    expect(STAFF_ACCOUNT_MENU).toEqual([{ to: '/security', labelKey: 'nav.yourSecurity' }]);
+    for (const item of STAFF_ACCOUNT_MENU) expect(ROUTE_ACCESS.admin).toContain(item.to);
   });
 });

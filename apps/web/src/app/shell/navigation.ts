@@ -21,6 +21,9 @@ export const ADMIN_MENU: NavItem[] = [
   { to: '/system-options', labelKey: 'nav.systemOptions' },
 ];
 
+/** A staff member's own account: in the profile menu, and at the end of the small screens' menu. */
+export const STAFF_ACCOUNT_MENU: NavItem[] = [{ to: '/security', labelKey: 'nav.yourSecurity' }];
+
 /** The active link is the one whose first path segment matches the current one. */
 export function firstSegment(pathname: string): string {
   return pathname.split('/').filter(Boolean)[0] ?? '';

@@ -11,3 +11,8 @@ export const SurveyNotice = lazyNamed(
   () => withWholeCatalog(import('../../features/surveys/components/SurveyNotice')),
   'SurveyNotice',
 );
+/** A staff member's "Confirm it's you" dialog, which answers the server's step-up refusals of any call. */
+export const StepUpPrompt = lazyNamed(
+  () => withWholeCatalog(import('../../components/second-factor/StepUpPrompt')),
+  'StepUpPrompt',
+);

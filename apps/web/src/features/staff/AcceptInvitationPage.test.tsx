@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '@portal/shared/constants';
 import { i18n } from '../../lib/i18n';
+import { SessionProvider } from '../../lib/session';
 import { okReply, renderWithQueries, stubPortal, type PortalCall } from '../../test-portal';
+import { staffTokenResponse } from '../../test-session';
 import AcceptInvitationPage from './AcceptInvitationPage';
 
 const TOKEN = 'c2VjcmV0LXRva2Vu';
@@ -13,6 +15,7 @@ const INVALID = 'This invitation link is not valid: it may have expired, been ca
 
 afterEach(() => {
   document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/`;
+  localStorage.clear();
 });
 
 const refusal = (status: number, message: string, data?: unknown) =>
@@ -87,6 +90,54 @@ describe('the invitation page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Your account is ready. You can sign in now.');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login-patient');
     expect(accepts(calls)[0]!.body).toEqual({ token: TOKEN, password: 'Kidney#2027' });
+  });
+
+  it('goes on to set up a second factor, whose Continue signs the new member in on System Options', async () => {
+    const tokens = staffTokenResponse();
+    const codes = Array.from({ length: 10 }, (_, i) => `ab${i}d-efgh-jkmn`);
+    const calls = stubPortal((call) => {
+      if (call.path === '/staff-invitation/verify') return okReply(INVITATION);
+      if (call.path === '/staff-invitation/accept') return okReply({ enrolmentRequired: true });
+      if (call.path === '/login/enrolment/app')
+        return okReply({
+          factorId: '7a0c0000-0000-4000-8000-000000000001',
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/Study:dana?secret=JBSWY3DPEHPK3PXP',
+        });
+      if (call.path === '/login/enrolment/app/confirm')
+        return okReply({ recoveryCodes: codes, accessTokenResponse: tokens });
+      return refusal(404, 'Not found');
+    });
+    renderWithQueries(
+      <SessionProvider>
+        <MemoryRouter initialEntries={[`/accept-invitation#token=${TOKEN}`]}>
+          <Routes>
+            <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+            <Route path="/system-options" element={<p>The System Options page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Welcome, Dana' });
+    await userEvent.type(passwordBox('New password'), 'Kidney#2027');
+    await userEvent.type(passwordBox('Confirm new password'), 'Kidney#2027');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Set up a second way to sign in' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Authenticator app' }));
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /^Enter the 6-digit code the app shows/ }),
+      '123456{Enter}',
+    );
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'I have saved my recovery codes in a safe place' }),
+    );
+    expect(localStorage.getItem('authorize')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The System Options page')).toBeVisible();
+    expect(JSON.parse(localStorage.getItem('authorize')!)).toMatchObject({ access_token: tokens.access_token });
+    expect(calls.map((c) => c.path).slice(-2)).toEqual(['/login/enrolment/app', '/login/enrolment/app/confirm']);
   });
 
   it('shows a refused password under the password, and a link used meanwhile as unusable', async () => {

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_COOKIE, type Language } from '@portal/shared/constants';
 import { STAFF_MESSAGES } from '@portal/shared/staff/staff';
 import { NewPasswordForm } from '../../components/password/NewPasswordForm';
+import { SecondFactorEnrolment } from '../../components/second-factor/SecondFactorEnrolment';
 import { LoadFailedAlert } from '../../components/ui/LoadFailedAlert';
 import { OutcomePanel } from '../../components/ui/OutcomePanel';
 import { PageHeading } from '../../components/ui/PageHeading';
@@ -12,6 +13,7 @@ import { useDowntime } from '../../lib/downtime';
 import { switchLanguage } from '../../lib/i18n';
 import { usePasswordPolicy } from '../../lib/reference-data';
 import { serverFieldErrors } from '../../lib/server-errors';
+import { useSession } from '../../lib/session';
 import { useTranslation } from '../../lib/use-translation';
 import { useAcceptInvitation, useVerifyInvitation } from './api/staff-api';
 
@@ -34,9 +36,25 @@ function useInvitationLanguage(language: Language | undefined) {
   }, [language, i18n]);
 }
 
+/** The new member's second factor, straight after the password; its Continue signs them in, on System Options. */
+function InvitationEnrolment() {
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  return (
+    <SecondFactorEnrolment
+      onRestart={() => void navigate('/login-patient')}
+      onDone={(tokens) => {
+        signIn(tokens);
+        void navigate('/system-options', { replace: true });
+      }}
+    />
+  );
+}
+
 /**
  * /accept-invitation#token=…: a staff member's invitation. The link is checked, then the member is welcomed by
- * name and chooses a password under the security policy, which accepts the invitation; then they can sign in.
+ * name and chooses a password under the security policy, which accepts the invitation; then they set up their
+ * second factor, which signs them in (or, when the server asks for none, they sign in themselves).
  * A link that cannot be used (unknown, expired, cancelled or already used) says so, with a way home.
  */
 export default function AcceptInvitationPage() {
@@ -66,10 +84,12 @@ export default function AcceptInvitationPage() {
               {t('staff.invitation.home')}
             </Button>
           </OutcomePanel>
+        ) : accept.data?.enrolmentRequired ? (
+          <InvitationEnrolment />
         ) : accept.isSuccess ? (
           <OutcomePanel>
             <Alert severity="success" role="status" sx={{ mb: 3 }}>
-              {accept.data || t(STAFF_MESSAGES.accepted)}
+              {accept.data.message || t(STAFF_MESSAGES.accepted)}
             </Alert>
             <Button component={RouterLink} to="/login-patient" variant="contained" size="large">
               {t('staff.invitation.signIn')}

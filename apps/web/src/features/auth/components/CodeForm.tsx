@@ -8,7 +8,8 @@ import { ZLoginOtpRequest, type TLoginResult } from '@portal/shared/auth/login';
 import { EMAIL_CODE_MAX_LENGTH } from '@portal/shared/constants';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { loginErrorCode, loginErrorMessage, verifyLoginCode } from '../api/auth-api';
+import { loginErrorCode } from '../../../lib/server-errors';
+import { loginErrorMessage, verifyLoginCode } from '../api/auth-api';
 
 const ZCodeForm = ZLoginOtpRequest.pick({ otp: true });
 type CodeValues = z.infer<typeof ZCodeForm>;

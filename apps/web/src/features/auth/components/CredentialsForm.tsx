@@ -10,14 +10,18 @@ import { FormTextField } from '../../../components/ui/FormTextField';
 import { serverMessage } from '../../../lib/api-client';
 import { PasswordField } from '../../../components/ui/PasswordField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
-import { login, loginErrorCode, loginErrorMessage, useResendActivation } from '../api/auth-api';
+import { loginErrorCode } from '../../../lib/server-errors';
+import { login, loginErrorMessage, useResendActivation } from '../api/auth-api';
+import { PasskeySignIn } from './PasskeySignIn';
 
 interface CredentialsFormProps {
   onSignedIn(result: TLoginResult, credentials: TLoginRequest): void;
+  /** A staff member signed in with a passkey alone. */
+  onPasskeySignedIn(result: TLoginResult): void;
 }
 
-/** E-mail and password, Forgot Password, Login with a spinner, and Sign Up. */
-export function CredentialsForm({ onSignedIn }: CredentialsFormProps) {
+/** E-mail and password, Forgot Password, Login with a spinner, Sign in with a passkey, and Sign Up. */
+export function CredentialsForm({ onSignedIn, onPasskeySignedIn }: CredentialsFormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<{ message: string; notActive: boolean }>();
   const resend = useResendActivation();
@@ -92,6 +96,7 @@ export function CredentialsForm({ onSignedIn }: CredentialsFormProps) {
       <Box sx={{ mt: 3 }}>
         <SubmitButton busy={isSubmitting} label={t(isSubmitting ? 'login.signingIn' : 'login.submit')} />
       </Box>
+      <PasskeySignIn onSignedIn={onPasskeySignedIn} />
       <Typography sx={{ mt: 3 }}>
         {t('login.noAccount')}{' '}
         <Link component={RouterLink} to="/register-patient">

@@ -8,7 +8,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 import { useParticipantSearch, type SearchRequest } from '../api/participants-api';
 import { accountStateText, healthSystemText, nameOf } from './labels';
-import { SimpleTable } from './SimpleTable';
+import { SimpleTable } from '../../../components/ui/SimpleTable';
 
 /**
  * The participants a search found, each name a button that opens their view. How many were found is announced;

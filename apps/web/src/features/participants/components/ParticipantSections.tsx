@@ -10,7 +10,7 @@ import { browserTimeZone } from '../../../lib/local-date-time';
 import { useCan } from '../../../lib/staff-access';
 import { useTranslation } from '../../../lib/use-translation';
 import { accountStateText, healthSystemText, QUESTIONNAIRE_LABELS, WINDOW_LABELS } from './labels';
-import { SimpleTable } from './SimpleTable';
+import { SimpleTable } from '../../../components/ui/SimpleTable';
 
 /** One part of the view under its own h4 heading, which names it. */
 function Section({ title, children }: { title: string; children: (titleId: string) => ReactNode }) {

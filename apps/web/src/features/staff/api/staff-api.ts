@@ -25,6 +25,7 @@ import {
   type TStaffQuery,
   type TStaffUpdate,
 } from '@portal/shared/staff/staff';
+import { POST_STAFF_FACTORS_RESET, ZSecurityMessageReply } from '@portal/shared/staff/second-factor';
 import { apiRequest, authorizedRequest, jsonRequest } from '../../../lib/api-client';
 import { pagingQuery, type PageRequest } from '../../../lib/paging';
 
@@ -99,24 +100,25 @@ export const useUpdateStaff = () =>
     authorizedRequest(pathOf(PUT_STAFF.path, { id }), ZStaffMemberReply, jsonRequest(PUT_STAFF.method, body)),
   );
 
-/** The calls that name a member and send nothing else. */
+/** The calls that name a member and send nothing else, with their replies (of which only the message is read). */
 const MEMBER_CALLS = {
-  resend: POST_STAFF_INVITATION_RESEND,
-  cancel: DELETE_STAFF_INVITATION,
-  deactivate: POST_STAFF_DEACTIVATE,
-  reactivate: POST_STAFF_REACTIVATE,
+  resend: { call: POST_STAFF_INVITATION_RESEND, reply: ZStaffMemberReply },
+  cancel: { call: DELETE_STAFF_INVITATION, reply: ZStaffMemberReply },
+  deactivate: { call: POST_STAFF_DEACTIVATE, reply: ZStaffMemberReply },
+  reactivate: { call: POST_STAFF_REACTIVATE, reply: ZStaffMemberReply },
+  resetFactors: { call: POST_STAFF_FACTORS_RESET, reply: ZSecurityMessageReply },
 } as const;
 export type MemberAction = keyof typeof MEMBER_CALLS;
 
-/** Resend or cancel an invitation, deactivate or reactivate a member. */
+/**
+ * Resend or cancel an invitation, deactivate or reactivate a member, or reset their second factors (they set up a
+ * new one at their next sign-in).
+ */
 export const useMemberAction = (action: MemberAction) =>
-  useStaffChange((member: Pick<TStaffMember, 'id'>) =>
-    authorizedRequest(
-      pathOf(MEMBER_CALLS[action].path, { id: member.id }),
-      ZStaffMemberReply,
-      jsonRequest(MEMBER_CALLS[action].method),
-    ),
-  );
+  useStaffChange((member: Pick<TStaffMember, 'id'>) => {
+    const { call, reply } = MEMBER_CALLS[action];
+    return authorizedRequest(pathOf(call.path, { id: member.id }), reply, jsonRequest(call.method));
+  });
 
 /** `POST /staff-invitation/verify`: whom the link invites, asked once per link and page load, without signing in. */
 export function useVerifyInvitation(token: string | null) {
@@ -136,16 +138,16 @@ export function useVerifyInvitation(token: string | null) {
   });
 }
 
-/** `POST /staff-invitation/accept`: the password that accepts the invitation; answers the server's message. */
+/**
+ * `POST /staff-invitation/accept`: the password that accepts the invitation; answers the server's message, and
+ * whether a second factor is to be set up next (the reply's cookie then binds that enrolment to this browser).
+ */
 export function useAcceptInvitation() {
   return useMutation({
-    mutationFn: async (body: TInvitationAccept) =>
-      (
-        await apiRequest(
-          POST_STAFF_INVITATION_ACCEPT.path,
-          ZInvitationAcceptReply,
-          jsonRequest(POST_STAFF_INVITATION_ACCEPT.method, body),
-        )
-      ).message,
+    mutationFn: async (body: TInvitationAccept) => {
+      const { path, method } = POST_STAFF_INVITATION_ACCEPT;
+      const { message, data } = await apiRequest(path, ZInvitationAcceptReply, jsonRequest(method, body));
+      return { message, enrolmentRequired: data !== undefined && !Array.isArray(data) && data.enrolmentRequired };
+    },
   });
 }

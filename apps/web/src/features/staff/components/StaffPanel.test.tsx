@@ -198,7 +198,7 @@ describe('the Staff tab', () => {
         .queryAllByRole('button')
         .map((button) => button.textContent);
     expect(names('Ana Reyes')).toEqual([]);
-    expect(names('Carlos Ruiz')).toEqual(['Change role', 'Deactivate']);
+    expect(names('Carlos Ruiz')).toEqual(['Change role', 'Reset second factors', 'Deactivate']);
     expect(names('Dana Lee')).toEqual(['Resend invitation', 'Cancel invitation', 'Change role']);
     expect(names('Eli Park')).toEqual(['Reactivate']);
     // Each button's name starts with its text and says whose row it acts on.
@@ -223,6 +223,37 @@ describe('the Staff tab', () => {
     expect(screen.getByText('Account deactivated.').closest('[role="status"]')).not.toBeNull();
     const post = changes(calls)[0]!;
     expect(post.path).toBe(`/staff/${COORDINATOR.id}/deactivate`);
+  });
+
+  it('resets a member’s second factors after asking, and announces what the server says', async () => {
+    const calls = stubStaff((call) =>
+      call.path.endsWith('/factors/reset')
+        ? okReply(undefined, 'Second factors reset. They will set up a new one at their next sign-in.')
+        : refusal('unexpected'),
+    );
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset second factors of Carlos Ruiz' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset the second factors of Carlos Ruiz?' });
+    expect(dialog).toHaveAccessibleDescription(
+      /They will set up a new second factor at their next sign-in\. They get an e-mail about it\./,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(changes(calls)).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset second factors of Carlos Ruiz' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset second factors' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const done = screen.getByText('Second factors reset. They will set up a new one at their next sign-in.');
+    expect(done.closest('[role="status"]')).not.toBeNull();
+    expect(changes(calls).map((c) => [c.path, c.body])).toEqual([
+      [`/staff/${COORDINATOR.id}/factors/reset`, undefined],
+    ]);
+    // Nobody resets their own, nor those of a member who is invited or deactivated.
+    const table = await staffTable();
+    for (const name of ['Ana Reyes', 'Dana Lee', 'Eli Park']) {
+      expect(within(rowOf(table, name)).queryByRole('button', { name: /^Reset second factors/ })).toBeNull();
+    }
   });
 
   it('shows the server’s refusal of a deactivation in the dialog', async () => {

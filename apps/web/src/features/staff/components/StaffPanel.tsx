@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
+import { SECOND_FACTOR_MESSAGES } from '@portal/shared/staff/second-factor';
 import { STAFF_MESSAGES, STAFF_PAGE_SIZES, type TStaffMember } from '@portal/shared/staff/staff';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
@@ -13,17 +14,18 @@ import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { InviteStaffDialog } from './InviteStaffDialog';
 import { RolePermissionsTable } from './RolePermissionsTable';
 import { StaffSearch } from './StaffSearch';
-import { fullName, StaffTable, type RowRequest } from './StaffTable';
+import { fullName, isConfirmed, StaffTable, type ConfirmedRequest, type RowRequest } from './StaffTable';
 
 /** The calls made at once, and those asked for in a dialog first (each undoes something). */
 type DirectAction = 'resend' | 'reactivate';
-type ConfirmedAction = 'cancel' | 'deactivate';
+type ConfirmedAction = ConfirmedRequest;
 
 const DONE: Record<DirectAction | ConfirmedAction, string> = {
   resend: STAFF_MESSAGES.invitationResent,
   reactivate: STAFF_MESSAGES.reactivated,
   cancel: STAFF_MESSAGES.invitationCancelled,
   deactivate: STAFF_MESSAGES.deactivated,
+  resetFactors: SECOND_FACTOR_MESSAGES.factorsReset,
 };
 
 /** The texts of the dialog that asks before each action that undoes something. */
@@ -40,12 +42,18 @@ const CONFIRM_TEXTS: Record<ConfirmedAction, { title: string; text: string; conf
     confirm: 'staff.confirmDeactivate.confirm',
     back: 'staff.cancel',
   },
+  resetFactors: {
+    title: 'staff.confirmResetFactors.title',
+    text: 'staff.confirmResetFactors.text',
+    confirm: 'staff.confirmResetFactors.confirm',
+    back: 'staff.cancel',
+  },
 };
 
 /**
  * Staff: study staff accounts. Invite a member with a role (and the health systems a coordinator covers), find
- * members by name or e-mail, resend or cancel an invitation, change a role, deactivate or reactivate an account;
- * then what each role may do. What each change did is announced above the list.
+ * members by name or e-mail, resend or cancel an invitation, change a role, reset a member's second factors,
+ * deactivate or reactivate an account; then what each role may do. What each change did is announced above the list.
  */
 export function StaffPanel() {
   const { t } = useTranslation();
@@ -69,6 +77,7 @@ export function StaffPanel() {
     reactivate: useMemberAction('reactivate'),
     cancel: useMemberAction('cancel'),
     deactivate: useMemberAction('deactivate'),
+    resetFactors: useMemberAction('resetFactors'),
   };
   const running = Object.values(calls).find((call) => call.isPending)?.variables?.id;
 
@@ -80,7 +89,7 @@ export function StaffPanel() {
     setDone(undefined);
     setFailure(undefined);
     if (next === 'changeRole') return setChanging(member);
-    if (next === 'cancel' || next === 'deactivate') {
+    if (isConfirmed(next)) {
       calls[next].reset();
       setConfirming({ action: next, member });
       return setConfirmOpen(true);

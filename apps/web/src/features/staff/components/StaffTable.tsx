@@ -21,23 +21,31 @@ export const fullName = (member: Pick<TStaffMember, 'firstName' | 'lastName'>) =
 
 /**
  * The actions that apply to a member: an open invitation can be sent again or cancelled; an invited or active
- * member's role changed; an active member deactivated and a deactivated one reactivated. Nobody changes their own
- * role or deactivates themselves.
+ * member's role changed; an active member's second factors reset, and the member deactivated; a deactivated one
+ * reactivated. Nobody changes their own role, resets their own factors (Your security is for that) or deactivates
+ * themselves.
  */
 export function rowRequests(member: TStaffMember, own: boolean): RowRequest[] {
   const requests: RowRequest[] = [];
   if (member.status === 'invited') requests.push('resend', 'cancel');
   if (member.status !== 'deactivated' && !own) requests.push('changeRole');
-  if (member.status === 'active' && !own) requests.push('deactivate');
+  if (member.status === 'active' && !own) requests.push('resetFactors', 'deactivate');
   if (member.status === 'deactivated') requests.push('reactivate');
   return requests;
 }
+
+/** The actions that undo something: asked in a dialog first, and their buttons are red. */
+const CONFIRMED_REQUESTS = ['cancel', 'resetFactors', 'deactivate'] as const satisfies RowRequest[];
+export type ConfirmedRequest = (typeof CONFIRMED_REQUESTS)[number];
+export const isConfirmed = (request: RowRequest): request is ConfirmedRequest =>
+  (CONFIRMED_REQUESTS as readonly RowRequest[]).includes(request);
 
 /** Each action's button text, and its accessible name, which starts with that text and names the member. */
 const REQUEST_LABELS: Record<RowRequest, { text: string; name: string }> = {
   resend: { text: 'staff.actions.resend', name: 'staff.actions.resendOne' },
   cancel: { text: 'staff.actions.cancel', name: 'staff.actions.cancelOne' },
   changeRole: { text: 'staff.actions.changeRole', name: 'staff.actions.changeRoleOne' },
+  resetFactors: { text: 'staff.actions.resetFactors', name: 'staff.actions.resetFactorsOne' },
   deactivate: { text: 'staff.actions.deactivate', name: 'staff.actions.deactivateOne' },
   reactivate: { text: 'staff.actions.reactivate', name: 'staff.actions.reactivateOne' },
 };
@@ -142,7 +150,7 @@ export function StaffTable({
                 key={request}
                 size="small"
                 variant="outlined"
-                color={request === 'cancel' || request === 'deactivate' ? 'error' : 'primary'}
+                color={isConfirmed(request) ? 'error' : 'primary'}
                 disabled={busy === member.id}
                 aria-label={t(REQUEST_LABELS[request].name, { name })}
                 onClick={() => onRequest(request, member)}

@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ReactNode } from 'react';
-import { focusRing } from '../../../components/ui/styles';
+import { focusRing } from './styles';
 
 export interface SimpleTableProps {
   /** The id of the heading that names the table. */

@@ -1,0 +1,24 @@
+import { Alert, Box } from '@mui/material';
+
+/**
+ * What a section's last change did: the server's message in a status region that is always there, so it is read out
+ * as it appears, or its refusal in an alert.
+ */
+export function ChangeOutcome({ done, failure }: { done?: string; failure?: string }) {
+  return (
+    <>
+      <Box role="status">
+        {done && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {done}
+          </Alert>
+        )}
+      </Box>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+    </>
+  );
+}
