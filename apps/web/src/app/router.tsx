@@ -50,7 +50,7 @@ const SystemOptionsPage = lazyWith(
   () => import('../features/system-options/SystemOptionsPage'),
   () => import('./system-options-tabs').then(({ SYSTEM_OPTIONS_TABS }) => ({ tabs: SYSTEM_OPTIONS_TABS })),
 );
-const SecurityPage = lazyPage(() => import('../features/security/SecurityPage'));
+const SecurityPage = lazyPage(() => import('../features/second-factor/SecurityPage'));
 const NotFoundPage = lazyPage(() => import('../features/errors/NotFoundPage'));
 const DashboardViewPage = lazyWith(
   () => import('../features/analytics-dashboards/DashboardViewPage'),
