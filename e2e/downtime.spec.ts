@@ -1,6 +1,7 @@
 import { ADMIN, apiLogin, createPatient, logInWithForm, useSignedIn, type TokenPair } from './accounts';
 import { expect, setLanguage, test, SLOW_STEP_TIMEOUT_MS } from './fixtures';
 import { PORTAL_PORT } from './ports';
+import { createStaffMember, enterAppCode } from './staff-accounts';
 import { text } from './texts';
 
 const DOWNTIME_URL = `http://127.0.0.1:${PORTAL_PORT}/common-server/downtime`;
@@ -38,6 +39,8 @@ test.describe('downtime', () => {
     baseURL,
   }) => {
     const accounts = { en: await createPatient('en', 'downtime'), sp: await createPatient('sp', 'downtime') };
+    // An administrator of the journey's own, who signs in with their app's code.
+    const administrator = await createStaffMember('studyAdmin', 'en', 'downtime-admin');
     const pages = {} as Record<'en' | 'sp', import('@playwright/test').Page>;
     for (const language of ['en', 'sp'] as const) {
       const page = await (await browser.newContext()).newPage();
@@ -62,7 +65,8 @@ test.describe('downtime', () => {
     }
 
     const adminPage = pages.en;
-    await logInWithForm(adminPage, 'en', ADMIN.email, ADMIN.password);
+    await logInWithForm(adminPage, 'en', administrator.email, administrator.password);
+    await enterAppCode(adminPage, 'en', administrator.email);
     await expect(adminPage).toHaveURL(/\/dashboard$/);
     await expect(adminPage.getByText('The portal is closed for maintenance.')).toBeVisible();
   });

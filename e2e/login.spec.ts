@@ -1,5 +1,4 @@
 import {
-  ADMIN,
   apiLogin,
   createPatient,
   logInWithForm,
@@ -9,6 +8,7 @@ import {
   useSignedIn,
 } from './accounts';
 import { expect, expectNoAxeViolations, mailsTo, setLanguage, test, type Language } from './fixtures';
+import { createStaffMember, enterAppCode } from './staff-accounts';
 import { textsIn } from './texts';
 
 /** The subject of the login-code e-mail (apps/server/src/providers/mail/templates). */
@@ -31,7 +31,7 @@ for (const language of ['en', 'sp'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: t('pages.login') })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: t('login.submit') }).click();
+    await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
     await expect(page.getByText(t('error.login.emailInvalid'))).toBeVisible();
     await expect(page.getByText(t('error.login.passwordRequired'))).toBeVisible();
 
@@ -112,7 +112,7 @@ test.describe('login', () => {
     // put back into the new fields.
     await page.evaluate(() => sessionStorage.setItem('downtimeBannerDismissed', 'a window'));
     await typeBeforeTakeover(() => page.reload(), 'typed.again@example.org');
-    await page.getByRole('button', { name: t('login.submit') }).click();
+    await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
     // The server checked what was typed: no field was found empty.
     await expect(page.getByRole('alert').filter({ hasText: t('error.login.incorrect') })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: t('error.login.emailInvalid') })).toHaveCount(0);
@@ -167,10 +167,16 @@ test.describe('login', () => {
   });
 });
 
-test('the administrator logs in without a code and reaches System Options', async ({ page }) => {
+// A study administrator of the journey's own: the shared administrator's app codes are spent by no journey.
+test('an administrator logs in with the code of their authenticator app and reaches System Options', async ({
+  page,
+}) => {
+  const account = await createStaffMember('studyAdmin', 'en', 'staff-login');
   await page.goto('/login-patient');
-  await logInWithForm(page, 'en', ADMIN.email.toUpperCase(), ADMIN.password);
+  await logInWithForm(page, 'en', account.email.toUpperCase(), account.password);
+  await enterAppCode(page, 'en', account.email);
   await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await loginCodesTo(account.email), 'no e-mailed code for staff').toEqual([]);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'System Options' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'System Options' })).toBeVisible();
 });

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { journeyChromium } from '../scripts/journey-chromium.mjs';
 
+import { ADMIN } from './accounts';
+import { OUTPUT_DIR } from './output-dir';
 import { mailApiUrl, PORTAL_PORT as port, SMTP_PORT as smtpPort } from './ports';
 
 const baseURL = `http://127.0.0.1:${port}`;
@@ -23,8 +25,9 @@ export default defineConfig({
   // waits up to 20 s (a passing check returns as soon as it holds, so this costs nothing when all is well).
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json']],
-  // One folder per portal port, so runs on other ports (E2E_PORT) do not clear each other's traces.
-  outputDir: path.join(os.tmpdir(), port === 18420 ? 'portal-e2e-results' : `portal-e2e-results-${port}`),
+  outputDir: OUTPUT_DIR,
+  // Once the portal has started: the administrator's passkey, which the workers sign them in with.
+  globalSetup: './global-setup.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -90,8 +93,10 @@ export default defineConfig({
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'portal-e2e-data'),
-        ADMIN_EMAIL: 'admin@example.org',
-        ADMIN_PASSWORD: 'Admin#Pass1',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // The first administrator's authenticator app, seeded at the first start (the journeys' data is fresh).
+        ADMIN_TOTP_SECRET: ADMIN.appSecret,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_FACTOR: '50',

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { StaffRole } from '../packages/shared/src/staff/roles';
-import { ADMIN, apiLogin, call, loginCodesTo, logInWithForm } from './accounts';
+import {
+  ADMIN,
+  apiLogin,
+  appCodeOf,
+  attemptCookieOf,
+  call,
+  enrolAppByApi,
+  loginCodesTo,
+  logInWithForm,
+  type TokenPair,
+} from './accounts';
 import { expect, mailsTo, SLOW_STEP_TIMEOUT_MS, uniqueEmail, type Language } from './fixtures';
 import { adminCall } from './settings-editors';
 import { text } from './texts';
@@ -19,42 +29,86 @@ export async function invitationFor(address: string, nth = 1) {
   return { ...mail, link };
 }
 
+/** The id of a health system, by its name, read from Health System Management's overview as the Invite dialog does. */
+async function healthSystemIdOf(admin: TokenPair, name: string): Promise<string> {
+  for (let page = 0; ; page += 1) {
+    const { content } = await adminCall<{ content: { id: string; name: string }[] }>(
+      admin,
+      'GET',
+      `/health-system/overview?page=${page}&size=25`,
+    );
+    const found = content.find((system) => system.name === name);
+    if (found) return found.id;
+    if (content.length === 0) throw new Error(`no health system named ${name}`);
+  }
+}
+
 /**
- * A staff member of `role` made as the study administrator makes one, through the API: invited (with no health
- * systems, so not a coordinator) in `language`, and the e-mailed invitation accepted with a password.
+ * The study administrator invites a staff member of `role` through the API, in `language`, for the health systems
+ * named (a coordinator's scope); answers the address and the e-mailed invitation link.
  */
-export async function createStaffMember(
-  role: Exclude<StaffRole, 'coordinator'>,
+export async function inviteStaffMember(
+  role: StaffRole,
   language: Language,
   tag: string,
-): Promise<{ email: string; password: string }> {
+  healthSystems: string[] = [],
+): Promise<{ email: string; link: string }> {
   const email = uniqueEmail(tag);
   const admin = await apiLogin(ADMIN.email, ADMIN.password);
+  const healthSystemIds = await Promise.all(healthSystems.map((name) => healthSystemIdOf(admin, name)));
   await adminCall(admin, 'POST', '/staff/invitation', {
     firstName: language === 'en' ? 'Jordan' : 'Marisol',
     lastName: language === 'en' ? 'Reyes' : 'Ortega',
     email,
     role,
-    healthSystemIds: [],
+    healthSystemIds,
     language,
   });
-  const token = new URL((await invitationFor(email)).link).hash.replace(/^#token=/, '');
-  const accepted = await call<{ status: boolean }>('/staff-invitation/accept', {
+  return { email, link: (await invitationFor(email)).link };
+}
+
+/**
+ * A staff member of `role` made as the study administrator makes one, through the API: invited (with no health
+ * systems, so not a coordinator) in `language`, the e-mailed invitation accepted with a password, and an
+ * authenticator app set up as the acceptance asks; the journeys keep the app's secret for the member's sign-ins
+ * (apiLogin, staffSignsIn). Answers the account and its ten recovery codes.
+ */
+export async function createStaffMember(
+  role: Exclude<StaffRole, 'coordinator'>,
+  language: Language,
+  tag: string,
+): Promise<{ email: string; password: string; recoveryCodes: string[] }> {
+  const { email, link } = await inviteStaffMember(role, language, tag);
+  const token = new URL(link).hash.replace(/^#token=/, '');
+  const accepted = await call<{ status: boolean; data?: { enrolmentRequired?: boolean } }>('/staff-invitation/accept', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token, password: STAFF_PASSWORD }),
   });
   expect(accepted.body.status, 'invitation accepted through the API').toBe(true);
-  return { email, password: STAFF_PASSWORD };
+  expect(accepted.body.data?.enrolmentRequired, 'the acceptance asks for a second factor').toBe(true);
+  const { recoveryCodes } = await enrolAppByApi(email, attemptCookieOf(accepted.headers));
+  return { email, password: STAFF_PASSWORD, recoveryCodes };
 }
 
 /**
- * Signs a staff member in through the login form, as they would: the password alone opens the portal, no code is
- * e-mailed; then System Options from the main navigation.
+ * The second step of a staff member's sign-in on the login form, after the password: the authentication code of
+ * their app (one the journeys hold, not spent yet), then Verify.
+ */
+export async function enterAppCode(page: Page, language: Language, email: string) {
+  await expect(page.getByRole('heading', { level: 2, name: text(language, 'login.factor.appTitle') })).toBeVisible();
+  await page.getByRole('textbox', { name: text(language, 'secondFactor.code.app') }).fill(await appCodeOf(email));
+  await page.getByRole('button', { name: text(language, 'secondFactor.challenge.verify') }).click();
+}
+
+/**
+ * Signs a staff member in through the login form, as they would: the password, then their app's code (no code is
+ * e-mailed); then System Options from the main navigation.
  */
 export async function staffSignsIn(page: Page, language: Language, account: { email: string; password: string }) {
   await page.goto('/login-patient');
   await logInWithForm(page, language, account.email, account.password);
+  await enterAppCode(page, language, account.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await loginCodesTo(account.email), 'no login code for staff').toEqual([]);
   await page

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { importPayloadKey, sealPayload } from '../packages/shared/src/crypto/payload-envelope';
 import { FALLBACK_REGISTRATION_DROPDOWNS } from '../packages/shared/src/reference/registration-dropdowns';
-import { logInWithForm, loginCodeFor, loginCodesTo, PATIENT_PASSWORD } from './accounts';
+import { attemptCookieOf, logInWithForm, loginCodeFor, loginCodesTo, PATIENT_PASSWORD } from './accounts';
 import { activationLinkFor, expect, mailsTo, test, uniqueEmail, type Language, SLOW_STEP_TIMEOUT_MS } from './fixtures';
 import { SMTP_PORT } from './ports';
 import { QUESTIONNAIRE_WORDS } from './questionnaire-words';
@@ -17,6 +17,7 @@ import {
 } from './server-pair';
 import { drawSignature } from './signing';
 import { text, textsIn } from './texts';
+import { currentCode } from './totp';
 
 /**
  * The portal as several identical server processes behind one address: a participant whose every call may land
@@ -25,7 +26,8 @@ import { text, textsIn } from './texts';
  * request limits count across both; a scheduled job runs once though both processes run the scheduler.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-const ADMIN = { email: 'admin@example.org', password: 'Pair#Admin1' };
+/** The pair's first administrator, seeded with an authenticator app of this secret (base32, 160 bits). */
+const ADMIN = { email: 'admin@example.org', password: 'Pair#Admin1', appSecret: 'PAIRADMINAPPSECRETFORTWOSERVERS2' };
 /** The reminder's subject (apps/server/src/providers/mail/templates). */
 const REMINDER_SUBJECT = 'Reminder: activate your Kidney Research Study account';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,6 +56,7 @@ test.beforeAll(async () => {
     TRUST_PROXY: 'true',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_TOTP_SECRET: ADMIN.appSecret,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
@@ -68,7 +71,14 @@ test.beforeAll(async () => {
   // runs on both processes every 5 s, and the reminder must still go once (checked in the last journey, so
   // the wait for the job overlaps the participants' walks).
   await registeredYesterday(pending);
-  const admin = await call('/login', { method: 'POST', body: await sealedLogin(ADMIN.email, ADMIN.password) });
+  // The administrator's password on one process, their app's code on the other (the attempt's cookie carries it).
+  const login = await call('/login', { method: 'POST', body: await sealedLogin(ADMIN.email, ADMIN.password) });
+  const admin = await call('/login/otp', {
+    method: 'POST',
+    headers: { Cookie: login.cookie },
+    body: JSON.stringify({ otp: currentCode(ADMIN.appSecret), username: ADMIN.email }),
+  });
+  expect(admin.backend).not.toBe(login.backend);
   const adminToken = (admin.body.data!.accessTokenResponse as { access_token: string }).access_token;
   const schedule = await call('/settings/reminder?type=ACCOUNT_ACTIVATION', {
     method: 'POST',
@@ -110,7 +120,8 @@ async function call(path: string, init: RequestInit & { from?: string } = {}) {
     headers: { 'Content-Type': 'application/json', ...init.headers, 'X-Forwarded-For': init.from ?? '192.0.2.1' },
   });
   const body = (await response.json()) as { status: boolean; data?: Record<string, unknown> };
-  return { status: response.status, body, backend: response.headers.get(BACKEND_HEADER) };
+  const cookie = attemptCookieOf(response.headers);
+  return { status: response.status, body, backend: response.headers.get(BACKEND_HEADER), cookie };
 }
 
 let payloadKey: ReturnType<typeof importPayloadKey> | undefined;

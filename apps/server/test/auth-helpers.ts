@@ -147,6 +147,7 @@ export async function signIn(t: TestApp, email: string, password = PATIENT_PASSW
   expect(first.statusCode, first.body).toBe(200);
   const data = first.json().data;
   if (data.accessTokenResponse) return data.accessTokenResponse;
+  expect(data.enrolmentRequired, 'a staff member without a second factor enrols one first (enrolApp)').toBeUndefined();
   if (data.secondFactors) {
     const secret = email === ADMIN.email ? TEST_ADMIN_APP_SECRET : STAFF_APP_SECRET;
     await forgetUsedAppCodes(t, email);

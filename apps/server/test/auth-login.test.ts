@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { importPayloadKey, sealPayload } from '@portal/shared/crypto/payload-envelope';
-import { describeOnDatabase } from './helpers';
+import { describeOnDatabase, TEST_ADMIN_APP_SECRET } from './helpers';
+import { appCodeNow } from './second-factor-helpers';
 import { postRaw, registerParticipant } from './registration-helpers';
 import {
   activeParticipant,
   ADMIN,
+  attemptCookie,
   codesSentTo,
   DEMO,
   INCORRECT,
@@ -14,6 +16,8 @@ import {
   refusal,
   setDowntime,
   setPolicy,
+  signInAdmin,
+  submitCode,
   SYSTEM_DOWN,
   useAuthApp,
   WRONG_PASSWORD,
@@ -27,13 +31,29 @@ const UNREADABLE = {
 describeOnDatabase('POST /login', (target) => {
   const testApp = useAuthApp(target);
 
-  it('signs the administrator in at once, whatever the case of the address, with both tokens and no code step', async () => {
-    const reply = await login(testApp(), ADMIN.email.toUpperCase(), ADMIN.password);
+  it('asks the administrator, whatever the case of the address, for their own second factor: no tokens yet and no e-mail', async () => {
+    const t = testApp();
+    const reply = await login(t, ADMIN.email.toUpperCase(), ADMIN.password);
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({
       status: true,
+      data: { twoFactorEnabled: true, secondFactors: ['app'], autoAuthCookie: 'login_attempt' },
+    });
+    const cookie = reply.cookies.find((c) => c.name === 'login_attempt');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/common-server/login' });
+    await t.app.services.mailer.idle();
+    expect(t.mail.delivered).toEqual([]);
+
+    // The code of the seeded app (ADMIN_TOTP_SECRET) now signs in, with both tokens.
+    const second = await submitCode(
+      t,
+      { otp: appCodeNow(t, TEST_ADMIN_APP_SECRET), username: ADMIN.email },
+      attemptCookie(reply),
+    );
+    expect(second.json()).toEqual({
+      status: true,
       data: {
-        twoFactorEnabled: false,
+        twoFactorEnabled: true,
         accessTokenResponse: {
           access_token: expect.any(String),
           refresh_token: expect.any(String),
@@ -42,7 +62,6 @@ describeOnDatabase('POST /login', (target) => {
         },
       },
     });
-    expect(reply.cookies).toEqual([]);
   });
 
   it('asks a patient for a code of otpLength digits, e-mailed in their language and bound to an HttpOnly cookie', async () => {
@@ -170,7 +189,8 @@ describeOnDatabase('POST /login', (target) => {
       const spanish = await login(t, DEMO.email, DEMO.password, { language: 'sp' });
       expect(spanish.json().message).toBe('El sistema está en mantenimiento. Inténtelo de nuevo más tarde.');
       expect(await codesSentTo(t, DEMO.email)).toEqual([]);
-      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+      // The administrator signs in all the way: the password, then their app's code.
+      expect((await signInAdmin(t)).access_token).toEqual(expect.any(String));
 
       await setDowntime(t, false);
       expect((await login(t, DEMO.email, DEMO.password)).statusCode).toBe(200);

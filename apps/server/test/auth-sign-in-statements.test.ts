@@ -97,7 +97,9 @@ describeEachDatabase('sign-in statements', (target) => {
   it('writes the session, its first refresh token and its audit record in one statement', async () => {
     const { db } = database();
     const open = prepareSessionOpening(db);
-    const session = newSession();
+    // A staff sign-in: its device, its address's first part and when its second factor was given are kept.
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0';
+    const session = newSession({ userAgent: chrome, ipPrefix: '203.0.113.x', secondFactorAt: NOW });
     await open(session);
 
     expect(await db.select().from(authSessions).where(eq(authSessions.id, session.id))).toEqual([
@@ -108,6 +110,10 @@ describeEachDatabase('sign-in statements', (target) => {
         expiresAt: session.expiresAt,
         revokedAt: null,
         revokedReason: null,
+        userAgent: chrome,
+        ipPrefix: '203.0.113.x',
+        lastSeenAt: NOW,
+        secondFactorAt: NOW,
       },
     ]);
     expect(
@@ -131,6 +137,23 @@ describeEachDatabase('sign-in statements', (target) => {
       },
     ]);
     expect(await auditRowsOf(session.id)).toEqual([{ id: expect.any(String), ...session.audit }]);
+  });
+
+  it('keeps the first 512 characters of a user agent, and none of a sign-in that sent none', async () => {
+    const { db } = database();
+    const open = prepareSessionOpening(db);
+    const long = newSession({ userAgent: 'x'.repeat(600) });
+    const bare = newSession();
+    await open(long);
+    await open(bare);
+    const row = async (id: string) => (await db.select().from(authSessions).where(eq(authSessions.id, id)))[0]!;
+    expect((await row(long.id)).userAgent).toBe('x'.repeat(512));
+    expect(await row(bare.id)).toMatchObject({
+      userAgent: null,
+      ipPrefix: null,
+      secondFactorAt: null,
+      lastSeenAt: NOW,
+    });
   });
 
   it('writes nothing at all when any part of the statement fails', async () => {

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeOnDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, useTestApp, type TestApp } from './helpers';
+import { describeOnDatabase, useTestApp, type TestApp } from './helpers';
+import { signInAdmin } from './auth-helpers';
 import { API, postSealed } from './registration-helpers';
 
 const HOUR_MS = 3_600_000;
 
+/** The administrator's access token: their password, then their app's code (a staff sign-in). */
 async function adminToken(t: TestApp): Promise<string> {
-  const reply = await postSealed(t, '/login', { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD });
-  return reply.json<{ data: { accessTokenResponse: { access_token: string } } }>().data.accessTokenResponse
-    .access_token;
+  return (await signInAdmin(t)).access_token;
 }
 
 function window(t: TestApp, startInMs: number, lengthMs = HOUR_MS) {

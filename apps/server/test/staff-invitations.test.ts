@@ -2,7 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { auditLog, emailMessages, staffHealthSystems, staffInvitations, staffMembers, users } from '../src/db/schema';
 import { describeEachDatabase, TEST_ADMIN_EMAIL, type TestApp } from './helpers';
-import { DEMO, freshStartAt, login, me, signIn, UNAUTHORIZED, useAuthApp } from './auth-helpers';
+import { attemptCookie, DEMO, freshStartAt, login, me, UNAUTHORIZED, useAuthApp } from './auth-helpers';
+import { enrolApp } from './second-factor-helpers';
 import { call, signedInParticipant } from './participant-helpers';
 import { activationLinks, get, postRaw, registerParticipant, resend, userByEmail } from './registration-helpers';
 import { adminSession, FORBIDDEN, UUID, type AdminCall } from './settings-helpers';
@@ -130,7 +131,17 @@ describeEachDatabase('Staff invitations', (target) => {
 
     t.clock.set('2026-06-02T09:30:00.000Z');
     const accepted = await accept(t, token, GOOD_PASSWORD);
-    expect(accepted.json()).toEqual({ status: true, message: 'Your account is ready. You can sign in now.' });
+    // The password is set; the new member goes straight on to enrol a second factor, in this browser.
+    expect(accepted.json()).toEqual({
+      status: true,
+      message: 'Your account is ready. You can sign in now.',
+      data: { enrolmentRequired: true },
+    });
+    expect(accepted.cookies.find((c) => c.name === 'login_attempt')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/common-server/login',
+    });
     const account = (await userByEmail(t, EMAIL))!;
     expect(account).toMatchObject({ status: 'active', role: 'admin' });
     expect(account.activatedAt).toEqual(new Date('2026-06-02T09:30:00.000Z'));
@@ -141,7 +152,7 @@ describeEachDatabase('Staff invitations', (target) => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(invalidLink('sp'));
 
-    const tokens = await signIn(t, EMAIL, GOOD_PASSWORD);
+    const { tokens } = await enrolApp(t, attemptCookie(accepted));
     expect((await me(t, tokens.access_token)).statusCode).toBe(200);
     // A coordinator does not manage staff.
     expect((await call(t, 'POST', `${STAFF}/search`, tokens.access_token, { payload: {} })).json()).toEqual(FORBIDDEN);
@@ -248,8 +259,9 @@ describeEachDatabase('Staff invitations', (target) => {
     });
     const fresh = await latestInvitationToken(t, EMAIL);
     expect(fresh).not.toBe(token);
-    expect((await accept(t, fresh, GOOD_PASSWORD)).statusCode).toBe(200);
-    expect((await signIn(t, EMAIL, GOOD_PASSWORD)).access_token).toEqual(expect.any(String));
+    const accepted = await accept(t, fresh, GOOD_PASSWORD);
+    expect(accepted.statusCode).toBe(200);
+    expect((await enrolApp(t, attemptCookie(accepted))).tokens.access_token).toEqual(expect.any(String));
 
     const audit = await staffAudit(t, id);
     expect(audit.map(({ action, details }) => ({ action, details }))).toEqual([
@@ -468,6 +480,7 @@ describeEachDatabase('Staff invitations', (target) => {
       ['PUT', `${STAFF}/${id}`, { role: 'analyst', healthSystemIds: [] }],
       ['POST', `${STAFF}/${id}/deactivate`],
       ['POST', `${STAFF}/${id}/reactivate`],
+      ['POST', `${STAFF}/${id}/factors/reset`],
     ];
     for (const [method, path, payload] of calls) {
       const anonymous = await call(t, method, path, undefined, { payload });
@@ -485,6 +498,7 @@ describeEachDatabase('Staff invitations', (target) => {
       'POST /common-server/staff-invitation/accept public',
       'POST /common-server/staff-invitation/verify public',
       'POST /common-server/staff/:id/deactivate staff.manage',
+      'POST /common-server/staff/:id/factors/reset staff.manage',
       'POST /common-server/staff/:id/invitation/resend staff.manage',
       'POST /common-server/staff/:id/reactivate staff.manage',
       'POST /common-server/staff/invitation staff.manage',

@@ -34,6 +34,7 @@ export const SECOND_FACTOR_MESSAGES = {
   lastFactor: 'secondFactor.errors.lastFactor',
   factorNotFound: 'secondFactor.errors.factorNotFound',
   nothingToReset: 'secondFactor.errors.nothingToReset',
+  ownFactors: 'secondFactor.errors.ownFactors',
   sessionNotFound: 'secondFactor.errors.sessionNotFound',
   passkeyFailed: 'secondFactor.errors.passkeyFailed',
   enrolmentExpired: 'secondFactor.errors.enrolmentExpired',

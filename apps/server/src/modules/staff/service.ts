@@ -131,7 +131,7 @@ export function createStaffService(deps: StaffDeps) {
      */
     resetFactors: (actor: Actor, memberId: string) =>
       withStaffChange(deps, actor, memberId, async ({ tx, member, now }) => {
-        if (member.id === actor.userId) return refused(403, M.ownAccount);
+        if (member.id === actor.userId) return refused(403, SECOND_FACTOR_MESSAGES.ownFactors);
         if (member.accountStatus === 'pending') return refused(409, SECOND_FACTOR_MESSAGES.nothingToReset);
         const factorsRemoved = await deps.removeFactors(tx, member.id, now);
         const sessionsEnded = await deps.revokeSessions(tx, member.id, now, 'factorsReset');
