@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { localChangeNotices, postgresChangeNotices } from '../src/db/change-notices';
 import { importPayloadKey, sealPayload } from '@portal/shared/crypto/payload-envelope';
-import { createPostgresDatabase, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './helpers';
+import { LOGIN_ATTEMPT_COOKIE } from '@portal/shared/auth/login';
+import { createPostgresDatabase, TEST_ADMIN_APP_SECRET, TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './helpers';
+import { appCodeAt } from './second-factor-helpers';
 import { withPgClient } from './postgres-databases';
 import { twoServerProcesses } from './server-processes';
 
@@ -79,7 +81,14 @@ describe('Change notices', () => {
           url: '/common-server/login',
           payload: await sealPayload(key, { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD }),
         });
-        const token = login.json<{ data: { accessTokenResponse: { access_token: string } } }>().data.accessTokenResponse
+        // The administrator's second step: the current code of their app, with the attempt's cookie.
+        const code = await saving.inject({
+          method: 'POST',
+          url: '/common-server/login/otp',
+          cookies: { [LOGIN_ATTEMPT_COOKIE]: login.cookies.find((c) => c.name === LOGIN_ATTEMPT_COOKIE)!.value },
+          payload: { otp: appCodeAt(TEST_ADMIN_APP_SECRET, processes.clock.now()), username: TEST_ADMIN_EMAIL },
+        });
+        const token = code.json<{ data: { accessTokenResponse: { access_token: string } } }>().data.accessTokenResponse
           .access_token;
         const start = processes.clock.now().getTime() + HOUR_MS;
         const saved = await saving.inject({

@@ -6,6 +6,7 @@ import { fixedClock } from '../src/providers/clock/clock';
 import {
   createPostgresDatabase,
   memoryMailTransport,
+  TEST_ADMIN_APP_SECRET,
   TEST_ADMIN_EMAIL,
   TEST_ADMIN_PASSWORD,
   TEST_START,
@@ -36,6 +37,7 @@ export async function twoServerProcesses(
   const env = readEnv({
     ADMIN_EMAIL: TEST_ADMIN_EMAIL,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ADMIN_TOTP_SECRET: TEST_ADMIN_APP_SECRET,
     LOG_LEVEL: 'silent',
     ...options.env,
   });
