@@ -237,6 +237,17 @@ describeEachDatabase('Your security (/staff-security)', (target) => {
       });
     }
     expect((await securityOf(t, othersToken)).factors).toHaveLength(1);
+    // An id that is no id at all is told the same, in the reader's language, under its field.
+    expect((await remove('not-an-id', 'sp')).json()).toEqual({
+      status: false,
+      message: 'Solicitud no válida',
+      data: [
+        {
+          errorField: 'id',
+          message: 'No se encontró este método de inicio de sesión. Vuelva a cargar la página e inténtelo de nuevo.',
+        },
+      ],
+    });
 
     const removed = await remove(passkey!.id);
     expect(removed.json()).toEqual({ status: true, message: 'Sign-in method removed.' });
@@ -297,6 +308,11 @@ describeEachDatabase('Your security (/staff-security)', (target) => {
       expect(refused.json()).toEqual({ status: false, message: notFound.en });
     }
     expect((await end(randomUUID(), 'sp')).json()).toEqual({ status: false, message: notFound.sp });
+    expect((await end('not-an-id')).json()).toEqual({
+      status: false,
+      message: 'Invalid request',
+      data: [{ errorField: 'id', message: notFound.en }],
+    });
     expect((await call(t, 'GET', SECURITY, others.access_token)).statusCode).toBe(200);
 
     const allOthers = await call(t, 'POST', `${SECURITY}/sessions/end-others`, desk.access_token);

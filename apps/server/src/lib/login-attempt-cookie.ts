@@ -9,13 +9,18 @@ const LOGIN_PATH = `${API_BASE}${POST_LOGIN.path}`;
  * Puts a login attempt's secret in an HttpOnly, same-site cookie, so the second step of a sign-in (a code, a
  * passkey, or a staff member's enrolment of a factor) works only in the browser that gave the first.
  */
-export function setLoginAttemptCookie(response: FastifyReply, secret: string, expiresAt: Date, secure: boolean) {
-  response.setCookie(LOGIN_ATTEMPT_COOKIE, secret, {
+export function setLoginAttemptCookie(
+  response: FastifyReply,
+  attempt: { secret: string; expiresAt: Date },
+  publicUrl: string,
+) {
+  response.setCookie(LOGIN_ATTEMPT_COOKIE, attempt.secret, {
     httpOnly: true,
     sameSite: 'strict',
-    secure,
+    // Sent only over TLS when the portal's own address is https.
+    secure: publicUrl.startsWith('https:'),
     path: LOGIN_PATH,
-    expires: expiresAt,
+    expires: attempt.expiresAt,
   });
 }
 

@@ -175,8 +175,8 @@ export type TMySecurity = z.infer<typeof ZMySecurity>;
 export const ZMySecurityReply = envelope(ZMySecurity);
 /** A change's reply: its message in the reader's language (and, refused, the error code in `data`). */
 export const ZSecurityMessageReply = envelope(z.unknown());
-export const ZFactorIdParams = z.object({ id: z.uuid() });
-export const ZSessionIdParams = z.object({ id: z.uuid() });
+export const ZFactorIdParams = z.object({ id: z.uuid({ error: M.factorNotFound }) });
+export const ZSessionIdParams = z.object({ id: z.uuid({ error: M.sessionNotFound }) });
 export const ZRecoveryCodesReply = envelope(
   z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) }),
 );

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorReply } from '@portal/shared/api/envelope';
 import {
   LOGIN_ATTEMPT_COOKIE,
   ZLoginOtpRequest,
@@ -26,7 +28,7 @@ import {
 import { MINUTE_MS } from '@portal/shared/durations';
 import { requestLanguage, translate } from '../../lib/localize';
 import { clearLoginAttemptCookie, setLoginAttemptCookie } from '../../lib/login-attempt-cookie';
-import { sendRefusal, sessionContext } from '../../lib/outcome';
+import { sendDataOutcome, sendRefusal, sessionContext } from '../../lib/outcome';
 import { bearerToken } from '../../plugins/access';
 import { openSealedBody } from '../../plugins/payload-envelope';
 import { perIpRateLimit } from '../../plugins/rate-limits';
@@ -36,7 +38,6 @@ const tags = ['auth'];
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.auth;
   const openBody = openSealedBody(app.env.PAYLOAD_KEY);
-  const secureCookie = app.env.PUBLIC_URL.startsWith('https:');
 
   app.route({
     method: POST_LOGIN.method,
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!outcome.ok) return sendRefusal(request, response, outcome);
       const { attemptSecret, expiresAt, ...result } = outcome.data;
       if (attemptSecret && expiresAt) {
-        setLoginAttemptCookie(response, attemptSecret, expiresAt, secureCookie);
+        setLoginAttemptCookie(response, { secret: attemptSecret, expiresAt }, app.env.PUBLIC_URL);
         result.autoAuthCookie = LOGIN_ATTEMPT_COOKIE;
       }
       return { status: true, data: result };
@@ -84,37 +85,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.route({
-    method: POST_LOGIN_PASSKEY_OPTIONS.method,
-    url: POST_LOGIN_PASSKEY_OPTIONS.path,
-    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
-    schema: {
-      tags,
+  // Passkey options: without a password (any of the portal's passkeys, the browser offers its own), or after the
+  // password, for that member's passkeys (the login attempt's cookie says whose; without one it has expired).
+  for (const { call, summary, attemptOf } of [
+    {
+      call: POST_LOGIN_PASSKEY_OPTIONS,
       summary: 'WebAuthn options to sign a staff member in with any of their passkeys, without a password',
-      response: { 200: ZPasskeyOptionsReply },
+      attemptOf: () => undefined,
     },
-    handler: async (request, response) => {
-      const outcome = await service.passkeySignInOptions(undefined);
-      if (!outcome.ok) return sendRefusal(request, response, outcome);
-      return { status: true, data: outcome.data };
-    },
-  });
-
-  app.route({
-    method: POST_LOGIN_PASSKEY_STEP_OPTIONS.method,
-    url: POST_LOGIN_PASSKEY_STEP_OPTIONS.path,
-    config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
-    schema: {
-      tags,
+    {
+      call: POST_LOGIN_PASSKEY_STEP_OPTIONS,
       summary: 'WebAuthn options for the passkeys of the staff member whose password this browser just gave',
-      response: { 200: ZPasskeyOptionsReply },
+      attemptOf: (request: FastifyRequest) => request.cookies[LOGIN_ATTEMPT_COOKIE] ?? '',
     },
-    handler: async (request, response) => {
-      const outcome = await service.passkeySignInOptions(request.cookies[LOGIN_ATTEMPT_COOKIE] ?? '');
-      if (!outcome.ok) return sendRefusal(request, response, outcome);
-      return { status: true, data: outcome.data };
-    },
-  });
+  ])
+    app.route({
+      method: call.method,
+      url: call.path,
+      config: { access: 'public', rateLimit: perIpRateLimit(app.env, 30, 5 * MINUTE_MS) },
+      schema: { tags, summary, response: { 200: ZPasskeyOptionsReply, 401: ZErrorReply } },
+      handler: async (request, response) =>
+        sendDataOutcome(request, response, await service.passkeySignInOptions(attemptOf(request))),
+    });
 
   app.route({
     method: POST_LOGIN_PASSKEY.method,

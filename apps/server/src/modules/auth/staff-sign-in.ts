@@ -195,4 +195,3 @@ export function createStaffSignIn(deps: StaffSignInDeps) {
     recordRecoveryCodeUse,
   };
 }
-export type StaffSignIn = ReturnType<typeof createStaffSignIn>;

@@ -27,7 +27,7 @@ export async function insertPendingApp(
 
 export async function findPendingApp(db: Executor, userId: string, factorId: string) {
   const [row] = await db
-    .select({ id: staffFactors.id, appSecret: staffFactors.appSecret, name: staffFactors.name })
+    .select({ appSecret: staffFactors.appSecret })
     .from(staffFactors)
     .where(
       and(

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { LOGIN_ATTEMPT_COOKIE } from '@portal/shared/auth/login';
@@ -34,13 +34,19 @@ import {
   ZStepUpRequest,
 } from '@portal/shared/staff/second-factor';
 import { clearLoginAttemptCookie } from '../../lib/login-attempt-cookie';
-import { sendDataOutcome, sendOutcome, sessionContext } from '../../lib/outcome';
+import { sendDataOutcome, sendOutcome, sessionContext, type DataOutcome } from '../../lib/outcome';
 import { perIpRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['second factor'];
 const security = [{ bearerAuth: [] }];
 const refusals = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 const attemptOf = (request: FastifyRequest) => request.cookies[LOGIN_ATTEMPT_COOKIE];
+
+/** An enrolment's answer; once it is done the login attempt is spent, so its cookie goes. */
+function sendEnrolled<T>(request: FastifyRequest, response: FastifyReply, outcome: DataOutcome<T>) {
+  if (outcome.ok) clearLoginAttemptCookie(response);
+  return sendDataOutcome(request, response, outcome);
+}
 
 /**
  * Staff members' second factors: enrolling the first one (after the invitation's password or a sign-in of an
@@ -77,11 +83,12 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZConfirmAppRequest,
       response: { 200: ZEnrolledReply, ...refusals },
     },
-    handler: async (request, response) => {
-      const outcome = await service.confirmEnrolmentApp(attemptOf(request), request.body, sessionContext(request));
-      if (outcome.ok) clearLoginAttemptCookie(response);
-      return sendDataOutcome(request, response, outcome);
-    },
+    handler: async (request, response) =>
+      sendEnrolled(
+        request,
+        response,
+        await service.confirmEnrolmentApp(attemptOf(request), request.body, sessionContext(request)),
+      ),
   });
 
   app.route({
@@ -107,11 +114,12 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ZAddPasskeyRequest,
       response: { 200: ZEnrolledReply, ...refusals },
     },
-    handler: async (request, response) => {
-      const outcome = await service.confirmEnrolmentPasskey(attemptOf(request), request.body, sessionContext(request));
-      if (outcome.ok) clearLoginAttemptCookie(response);
-      return sendDataOutcome(request, response, outcome);
-    },
+    handler: async (request, response) =>
+      sendEnrolled(
+        request,
+        response,
+        await service.confirmEnrolmentPasskey(attemptOf(request), request.body, sessionContext(request)),
+      ),
   });
 
   // ——— Your security: a signed-in staff member's own account ———

@@ -53,7 +53,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.staff;
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
   const writes = perIpRateLimit(app.env, 30, MINUTE_MS);
-  const secureCookie = app.env.PUBLIC_URL.startsWith('https:');
 
   app.route({
     method: POST_STAFF_SEARCH.method,
@@ -181,7 +180,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, response) => {
       const outcome = await service.accept(request.body, { ip: request.ip });
       if (!outcome.ok) return sendRefusal(request, response, outcome);
-      setLoginAttemptCookie(response, outcome.enrolment.token, outcome.enrolment.expiresAt, secureCookie);
+      setLoginAttemptCookie(
+        response,
+        { secret: outcome.enrolment.token, expiresAt: outcome.enrolment.expiresAt },
+        app.env.PUBLIC_URL,
+      );
       return {
         status: true,
         message: translate(requestLanguage(request), outcome.message),

@@ -5,7 +5,7 @@ import {
   type TWebAuthnOptions,
 } from '@portal/shared/staff/second-factor';
 import { MINUTE_MS } from '@portal/shared/durations';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { matchingTimeStep } from './totp';
 import type { AppSecretSeal } from './app-secret-seal';
 import { recoveryCodeHash } from './recovery-codes';
@@ -67,12 +67,12 @@ export function factorChecks({ db, seal, ceremonies }: FactorCheckDeps) {
     },
 
     /** Hands out a challenge bound to a ceremony and asks the browser to sign it with a passkey. */
-    async passkeyOptions(binding: ChallengeBinding, now: Date, tx: Executor = db) {
+    async passkeyOptions(binding: ChallengeBinding, now: Date) {
       const allowed = binding.userId
-        ? (await listFactors(tx, binding.userId)).filter((f) => f.kind === 'passkey').map(asStoredPasskey)
+        ? (await listFactors(db, binding.userId)).filter((f) => f.kind === 'passkey').map(asStoredPasskey)
         : undefined;
       const options = await ceremonies.authenticationOptions(allowed);
-      await insertChallenge(tx, options.challenge, binding, now, new Date(now.getTime() + CHALLENGE_MS));
+      await insertChallenge(db, options.challenge, binding, now, new Date(now.getTime() + CHALLENGE_MS));
       return asOptions(options);
     },
 
