@@ -91,3 +91,11 @@ export function stubBlobFiles(url: string) {
   });
   return { blobs, saved, restore: () => click.mockRestore() };
 }
+
+/**
+ * jsdom has no WebAuthn: for the tests of this one, a browser that has passkeys (a `PublicKeyCredential`, which is
+ * what the passkey buttons look for). Undone after each test with the other stubbed globals.
+ */
+export function stubPasskeySupport() {
+  vi.stubGlobal('PublicKeyCredential', class PublicKeyCredential {});
+}

@@ -8,11 +8,11 @@ import { ZAppCode, ZConfirmAppRequest, type ZNewAppSecret } from '@portal/shared
 import { useTranslation } from '../../lib/use-translation';
 import { LoadFailedAlert } from '../ui/LoadFailedAlert';
 import { FormTextField } from '../ui/FormTextField';
-import { SubmitButton } from '../ui/SubmitButton';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../ui/CopyButton';
 import { FactorNameField } from './FactorNameField';
 import { FailureAlert, failureText } from './FailureAlert';
 import { QrCode } from './QrCode';
+import { StepActions } from './StepActions';
 
 export type TNewAppSecret = z.infer<typeof ZNewAppSecret>;
 export interface AppConfirmation {
@@ -116,14 +116,14 @@ export function AppSetupStep({ start, confirm, askName = false, back, failureAct
           errorMessage={errors.name?.message}
         />
       )}
-      {failure !== undefined && <FailureAlert error={failure} action={failureAction?.(failure)} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
-        <SubmitButton
-          busy={isSubmitting}
-          label={t(isSubmitting ? 'secondFactor.app.confirming' : 'secondFactor.app.confirm')}
-        />
+      <StepActions
+        failure={failure}
+        failureAction={failureAction}
+        busy={isSubmitting}
+        label={t(isSubmitting ? 'secondFactor.app.confirming' : 'secondFactor.app.confirm')}
+      >
         {back}
-      </Box>
+      </StepActions>
     </Box>
   );
 }

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { ZAppCode, ZFactorCode, type FactorKind } from '@portal/shared/staff/second-factor';
 import { useTranslation } from '../../lib/use-translation';
 import { FormTextField } from '../ui/FormTextField';
-import { SubmitButton } from '../ui/SubmitButton';
-import { FailureAlert } from './FailureAlert';
+import { StepActions } from './StepActions';
 
 /** How the person confirms it's them: one of their factors, or one of their recovery codes. */
 export type ChallengeMethod = FactorKind | 'recovery';
@@ -162,14 +161,14 @@ function CodeEntry({
         placeholder={app ? undefined : 'abcd-efgh-jkmn'}
         errorMessage={errors.otp?.message}
       />
-      {failure !== undefined && <FailureAlert error={failure} action={failureAction?.(failure)} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
-        <SubmitButton
-          busy={isSubmitting}
-          label={t(isSubmitting ? 'secondFactor.challenge.verifying' : 'secondFactor.challenge.verify')}
-        />
+      <StepActions
+        failure={failure}
+        failureAction={failureAction}
+        busy={isSubmitting}
+        label={t(isSubmitting ? 'secondFactor.challenge.verifying' : 'secondFactor.challenge.verify')}
+      >
         {actions}
-      </Box>
+      </StepActions>
     </Box>
   );
 }
@@ -191,17 +190,15 @@ function PasskeyEntry({ verifyPasskey, failureAction, actions, autoFocus }: Entr
     }
   };
   return (
-    <Box>
-      {failure !== undefined && <FailureAlert error={failure} action={failureAction?.(failure)} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
-        <SubmitButton
-          busy={busy}
-          onClick={() => void run()}
-          label={t(busy ? 'secondFactor.challenge.waitingPasskey' : 'secondFactor.challenge.usePasskey')}
-          autoFocus={autoFocus}
-        />
-        {actions}
-      </Box>
-    </Box>
+    <StepActions
+      failure={failure}
+      failureAction={failureAction}
+      busy={busy}
+      onClick={() => void run()}
+      label={t(busy ? 'secondFactor.challenge.waitingPasskey' : 'secondFactor.challenge.usePasskey')}
+      autoFocus={autoFocus}
+    >
+      {actions}
+    </StepActions>
   );
 }

@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ZAddPasskeyRequest } from '@portal/shared/staff/second-factor';
 import { useTranslation } from '../../lib/use-translation';
-import { SubmitButton } from '../ui/SubmitButton';
 import { FactorNameField } from './FactorNameField';
-import { FailureAlert } from './FailureAlert';
+import { StepActions } from './StepActions';
 
 const ZPasskeyForm = z.object({ name: ZAddPasskeyRequest.shape.name });
 type PasskeyForm = z.input<typeof ZPasskeyForm>;
@@ -52,14 +51,14 @@ export function PasskeySetupStep({ create, back, failureAction }: PasskeySetupSt
         help={t('secondFactor.passkey.nameHelp')}
         errorMessage={errors.name?.message}
       />
-      {failure !== undefined && <FailureAlert error={failure} action={failureAction?.(failure)} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 3 }}>
-        <SubmitButton
-          busy={isSubmitting}
-          label={t(isSubmitting ? 'secondFactor.passkey.creating' : 'secondFactor.passkey.create')}
-        />
+      <StepActions
+        failure={failure}
+        failureAction={failureAction}
+        busy={isSubmitting}
+        label={t(isSubmitting ? 'secondFactor.passkey.creating' : 'secondFactor.passkey.create')}
+      >
         {back}
-      </Box>
+      </StepActions>
     </Box>
   );
 }

@@ -2,9 +2,9 @@ import { Box, Button, Checkbox, FormControlLabel, Typography } from '@mui/materi
 import { useId, useState } from 'react';
 import { saveBlob } from '../../lib/blob-files';
 import { useTranslation } from '../../lib/use-translation';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../ui/CopyButton';
 
-export const RECOVERY_CODES_FILE_NAME = 'recovery-codes.txt';
+const RECOVERY_CODES_FILE_NAME = 'recovery-codes.txt';
 
 /**
  * The recovery codes, shown this once: a list to read, a text file to download (a line saying what they are, then

@@ -2,11 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startRegistration } from '@simplewebauthn/browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { blobText, okReply, renderWithQueries, stubBlobFiles, stubPortal } from '../../test-portal';
+import { blobText, okReply, renderWithQueries, stubBlobFiles, stubPasskeySupport, stubPortal } from '../../test-portal';
 import { SecondFactorEnrolment } from './SecondFactorEnrolment';
 
 vi.mock('@simplewebauthn/browser', () => ({
-  browserSupportsWebAuthn: () => true,
   startAuthentication: vi.fn(),
   startRegistration: vi.fn(),
 }));
@@ -26,6 +25,7 @@ const refusal = (status: number, message: string, data?: unknown) =>
   new Response(JSON.stringify({ status: false, message, data }), { status });
 
 beforeEach(() => {
+  stubPasskeySupport();
   writeText.mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 });

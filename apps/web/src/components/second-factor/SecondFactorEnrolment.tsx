@@ -29,7 +29,7 @@ interface SecondFactorEnrolmentProps {
 export function SecondFactorEnrolment({ onRestart, onDone }: SecondFactorEnrolmentProps) {
   const { t } = useTranslation();
   const helpId = useId();
-  const passkeys = useWebAuthnSupport() !== false;
+  const passkeys = useWebAuthnSupport();
   const [step, setStep] = useState<Step>('choose');
   // Focus follows the step the reader moved to; not on the first one, which the page itself opens on.
   const [moved, setMoved] = useState(false);

@@ -9,7 +9,6 @@ import { okReply, renderAsStaff, stubPortal, type PortalCall } from '../../test-
 import { StepUpPrompt } from './StepUpPrompt';
 
 vi.mock('@simplewebauthn/browser', () => ({
-  browserSupportsWebAuthn: () => true,
   startAuthentication: vi.fn(),
   startRegistration: vi.fn(),
 }));

@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type {
+  AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import type { z } from 'zod';
 import type { TWebAuthnOptions, ZWebAuthnResponse } from '@portal/shared/staff/second-factor';
 
-/** The WebAuthn library loads on demand, never with a public page's first load. */
-const loadWebAuthn = () => import('@simplewebauthn/browser');
-
 /** The browser's answer, sent to the server as the library gives it (JSON, base64url binary fields). */
 type BrowserAnswer = z.input<typeof ZWebAuthnResponse>;
+type WebAuthnLibrary = typeof import('@simplewebauthn/browser');
 
 /**
  * The browser's passkey ceremony failed: cancelled, timed out, no matching passkey, or no WebAuthn at all. Shown as
@@ -23,45 +23,39 @@ export class PasskeyCeremonyError extends Error {
   }
 }
 
-/** Signs the server's challenge with one of the person's passkeys (sign-in, or step-up). */
-export async function assertPasskey(options: TWebAuthnOptions): Promise<BrowserAnswer> {
-  const { startAuthentication } = await loadWebAuthn();
+/** The WebAuthn library loads when a ceremony starts, never with a page. */
+async function ceremony(
+  run: (library: WebAuthnLibrary) => Promise<AuthenticationResponseJSON | RegistrationResponseJSON>,
+): Promise<BrowserAnswer> {
+  const library = await import('@simplewebauthn/browser');
   try {
-    return {
-      ...(await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })),
-    };
+    return { ...(await run(library)) };
   } catch (error) {
     throw new PasskeyCeremonyError(error);
   }
 }
+
+/** Signs the server's challenge with one of the person's passkeys (sign-in, or step-up). */
+export const assertPasskey = (options: TWebAuthnOptions) =>
+  ceremony(({ startAuthentication }) =>
+    startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
+  );
 
 /** Creates a passkey on this device (or a phone, or a security key) for the server's options. */
-export async function createPasskey(options: TWebAuthnOptions): Promise<BrowserAnswer> {
-  const { startRegistration } = await loadWebAuthn();
-  try {
-    return {
-      ...(await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })),
-    };
-  } catch (error) {
-    throw new PasskeyCeremonyError(error);
-  }
-}
+export const createPasskey = (options: TWebAuthnOptions) =>
+  ceremony(({ startRegistration }) =>
+    startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
+  );
+
+/** What the library's own `browserSupportsWebAuthn()` checks, without loading it. */
+const browserSupportsWebAuthn = () => typeof globalThis.PublicKeyCredential === 'function';
+/** A browser's WebAuthn neither comes nor goes while the page is open: nothing to subscribe to. */
+const unchanging = () => () => {};
 
 /**
- * Whether this browser can use passkeys: undefined until the library has loaded (it loads with the component, so a
- * passkey button pressed later starts at once), then true or false.
+ * Whether this browser can use passkeys, known at once. A pre-rendered page (the login page) says no, as its HTML
+ * did, until the app has taken it over.
  */
-export function useWebAuthnSupport(): boolean | undefined {
-  const [supported, setSupported] = useState<boolean>();
-  useEffect(() => {
-    let current = true;
-    loadWebAuthn().then(
-      ({ browserSupportsWebAuthn }) => current && setSupported(browserSupportsWebAuthn()),
-      () => current && setSupported(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return supported;
+export function useWebAuthnSupport(): boolean {
+  return useSyncExternalStore(unchanging, browserSupportsWebAuthn, () => false);
 }

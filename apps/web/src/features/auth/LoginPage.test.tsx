@@ -2,16 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TLoginResult } from '@portal/shared/auth/login';
 import { SessionProvider } from '../../lib/session';
-import { okReply, renderWithQueries, stubPortal } from '../../test-portal';
+import { okReply, renderWithQueries, stubPasskeySupport, stubPortal } from '../../test-portal';
 import { staffTokenResponse } from '../../test-session';
 import { login } from './api/auth-api';
 import LoginPage from './LoginPage';
 
 vi.mock('@simplewebauthn/browser', () => ({
-  browserSupportsWebAuthn: () => true,
   startAuthentication: vi.fn(),
   startRegistration: vi.fn(),
 }));
@@ -23,6 +22,7 @@ vi.mock('./api/auth-api', async (original) => ({
 
 const TOKENS = staffTokenResponse();
 
+beforeEach(stubPasskeySupport);
 afterEach(() => {
   localStorage.clear();
   vi.clearAllMocks();
@@ -115,5 +115,13 @@ describe('the login page’s second step', () => {
       ['/login/passkey', { response: assertion }],
     ]);
     expect(login).not.toHaveBeenCalled();
+  });
+
+  it('offers no passkey in a browser without WebAuthn', async () => {
+    vi.unstubAllGlobals();
+    stubPortal(() => okReply(undefined));
+    renderLogin();
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
   });
 });

@@ -4,11 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMySecurity } from '@portal/shared/staff/second-factor';
 import { StepUpPrompt } from '../../components/second-factor/StepUpPrompt';
 import { i18n } from '../../lib/i18n';
-import { okReply, renderAsStaff, stubPortal, type PortalCall } from '../../test-portal';
+import { okReply, renderAsStaff, stubPasskeySupport, stubPortal, type PortalCall } from '../../test-portal';
 import SecurityPage from './SecurityPage';
 
 vi.mock('@simplewebauthn/browser', () => ({
-  browserSupportsWebAuthn: () => true,
   startAuthentication: vi.fn(),
   startRegistration: vi.fn(),
 }));
@@ -47,6 +46,7 @@ const SECURITY: TMySecurity = { factors: [APP], recoveryCodesLeft: 7, sessions: 
 
 beforeEach(() => {
   vi.stubEnv('TZ', 'UTC');
+  stubPasskeySupport();
 });
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -7,7 +7,6 @@ import { okReply, renderWithQueries, stubPortal } from '../../../test-portal';
 import { StaffFactorForm } from './StaffFactorForm';
 
 vi.mock('@simplewebauthn/browser', () => ({
-  browserSupportsWebAuthn: () => true,
   startAuthentication: vi.fn(),
   startRegistration: vi.fn(),
 }));

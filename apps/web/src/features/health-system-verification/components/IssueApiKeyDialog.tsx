@@ -19,6 +19,7 @@ import {
   type TApiKeyRequest,
   type TIssuedApiKey,
 } from '@portal/shared/health-system-verification/push-api';
+import { CopyButton } from '../../../components/ui/CopyButton';
 import { FormTextField } from '../../../components/ui/FormTextField';
 import { SelectField } from '../../../components/ui/SelectField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
@@ -33,12 +34,6 @@ const EMPTY: TApiKeyRequest = { healthSystem: '', label: '' };
 /** The new key, shown this once in a read-only box with a Copy button. */
 function NewApiKey({ issued, onClose }: { issued: TIssuedApiKey; onClose(): void }) {
   const { t } = useTranslation();
-  const [copy, setCopy] = useState<'copied' | 'failed'>();
-  const copyKey = () =>
-    navigator.clipboard.writeText(issued.key).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    );
   return (
     <>
       <DialogContent>
@@ -52,19 +47,14 @@ function NewApiKey({ issued, onClose }: { issued: TIssuedApiKey; onClose(): void
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
           onFocus={(event) => event.target.select()}
         />
-        <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Button variant="outlined" onClick={() => void copyKey()}>
-            {t('verification.keys.copy')}
-          </Button>
-          <Typography role="status" sx={{ minHeight: '1.5em' }}>
-            {copy === 'copied' ? t('verification.keys.copied') : ''}
-          </Typography>
+        <Box sx={{ mt: 2 }}>
+          <CopyButton
+            text={issued.key}
+            label={t('verification.keys.copy')}
+            copiedText={t('verification.keys.copied')}
+            failedText={t('verification.keys.copyFailed')}
+          />
         </Box>
-        {copy === 'failed' && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {t('verification.keys.copyFailed')}
-          </Alert>
-        )}
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

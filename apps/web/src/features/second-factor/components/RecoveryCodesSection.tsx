@@ -1,13 +1,13 @@
 import { Button, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { RECOVERY_CODE_COUNT, SECOND_FACTOR_MESSAGES } from '@portal/shared/staff/second-factor';
+import { AdminPanel } from '../../../components/admin/AdminPanel';
+import { ChangeOutcome } from '../../../components/admin/ChangeOutcome';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { RecoveryCodesPanel } from '../../../components/second-factor/RecoveryCodesPanel';
 import { serverMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 import { useMakeRecoveryCodes } from '../api/security-api';
-import { ChangeOutcome } from './ChangeOutcome';
-import { SecuritySection } from './SecuritySection';
 import { useChangeOutcome } from './use-change-outcome';
 
 /**
@@ -16,7 +16,6 @@ import { useChangeOutcome } from './use-change-outcome';
  */
 export function RecoveryCodesSection({ left }: { left: number }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const codesTitleId = useId();
   const make = useMakeRecoveryCodes();
   const { outcome, clear, succeeded } = useChangeOutcome();
@@ -33,7 +32,7 @@ export function RecoveryCodesSection({ left }: { left: number }) {
     });
 
   return (
-    <SecuritySection titleId={titleId} title={t('security.recovery.title')}>
+    <AdminPanel title={t('security.recovery.title')}>
       <Typography sx={{ mb: 1, fontWeight: 600 }}>
         {t('security.recovery.left', { count: left, total: RECOVERY_CODE_COUNT })}
       </Typography>
@@ -66,6 +65,6 @@ export function RecoveryCodesSection({ left }: { left: number }) {
           {codes && <RecoveryCodesPanel codes={codes} onContinue={() => setCodes(undefined)} />}
         </DialogContent>
       </Dialog>
-    </SecuritySection>
+    </AdminPanel>
   );
 }

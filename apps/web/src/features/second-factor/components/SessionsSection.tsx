@@ -2,13 +2,13 @@ import { Box, Button, Chip, Typography } from '@mui/material';
 import { useId } from 'react';
 import { formatDateTime } from '@portal/shared/dates';
 import { SECOND_FACTOR_MESSAGES, type TStaffSession } from '@portal/shared/staff/second-factor';
+import { AdminPanel } from '../../../components/admin/AdminPanel';
+import { ChangeOutcome } from '../../../components/admin/ChangeOutcome';
 import { Moment } from '../../../components/ui/Moment';
 import { SimpleTable } from '../../../components/ui/SimpleTable';
 import { browserTimeZone } from '../../../lib/local-date-time';
 import { useTranslation } from '../../../lib/use-translation';
 import { useEndOtherSessions, useEndSession } from '../api/security-api';
-import { ChangeOutcome } from './ChangeOutcome';
-import { SecuritySection } from './SecuritySection';
 import { useChangeOutcome } from './use-change-outcome';
 
 /**
@@ -33,7 +33,7 @@ export function SessionsSection({ sessions }: { sessions: TStaffSession[] }) {
   const browserOf = (session: TStaffSession) => session.browser ?? t('security.sessions.unknownBrowser');
 
   return (
-    <SecuritySection titleId={titleId} title={t('security.sessions.title')}>
+    <AdminPanel title={t('security.sessions.title')} titleId={titleId}>
       <Typography sx={{ mb: 2 }}>{t('security.sessions.intro')}</Typography>
       <ChangeOutcome {...outcome} />
       <SimpleTable
@@ -98,6 +98,6 @@ export function SessionsSection({ sessions }: { sessions: TStaffSession[] }) {
           </Button>
         </Box>
       )}
-    </SecuritySection>
+    </AdminPanel>
   );
 }

@@ -1,6 +1,8 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { SECOND_FACTOR_MESSAGES, type FactorKind, type TFactor } from '@portal/shared/staff/second-factor';
+import { AdminPanel } from '../../../components/admin/AdminPanel';
+import { ChangeOutcome } from '../../../components/admin/ChangeOutcome';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { useWebAuthnSupport } from '../../../components/second-factor/webauthn';
 import { Moment } from '../../../components/ui/Moment';
@@ -9,8 +11,6 @@ import { serverMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 import { useRemoveFactor } from '../api/security-api';
 import { AddMethodDialog } from './AddMethodDialog';
-import { ChangeOutcome } from './ChangeOutcome';
-import { SecuritySection } from './SecuritySection';
 import { useChangeOutcome } from './use-change-outcome';
 
 const KIND_LABELS: Record<FactorKind, string> = {
@@ -26,7 +26,7 @@ export function SignInMethods({ factors }: { factors: TFactor[] }) {
   const { t } = useTranslation();
   const titleId = useId();
   const onlyOneId = useId();
-  const passkeys = useWebAuthnSupport() !== false;
+  const passkeys = useWebAuthnSupport();
   const remove = useRemoveFactor();
   const { outcome, clear, succeeded } = useChangeOutcome();
   const [adding, setAdding] = useState<FactorKind>();
@@ -52,7 +52,7 @@ export function SignInMethods({ factors }: { factors: TFactor[] }) {
     });
 
   return (
-    <SecuritySection titleId={titleId} title={t('security.methods.title')}>
+    <AdminPanel title={t('security.methods.title')} titleId={titleId}>
       <Typography sx={{ mb: 2 }}>{t('security.methods.intro')}</Typography>
       <ChangeOutcome {...outcome} />
       <SimpleTable
@@ -133,6 +133,6 @@ export function SignInMethods({ factors }: { factors: TFactor[] }) {
         onConfirm={confirmRemove}
         onCancel={() => setConfirmOpen(false)}
       />
-    </SecuritySection>
+    </AdminPanel>
   );
 }

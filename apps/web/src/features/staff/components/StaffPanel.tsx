@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { SECOND_FACTOR_MESSAGES } from '@portal/shared/staff/second-factor';
 import { STAFF_MESSAGES, STAFF_PAGE_SIZES, type TStaffMember } from '@portal/shared/staff/staff';
 import { AdminPanel } from '../../../components/admin/AdminPanel';
+import { ChangeOutcome } from '../../../components/admin/ChangeOutcome';
 import { ConfirmDialog } from '../../../components/admin/ConfirmDialog';
 import { MEASURE } from '../../../components/ui/styles';
 import { serverMessage } from '../../../lib/api-client';
@@ -121,19 +122,7 @@ export function StaffPanel() {
           {t('staff.invite.open')}
         </Button>
       </Box>
-      {/* Always there, so what a change did is read out as it appears. */}
-      <Box role="status">
-        {done && (
-          <Alert severity="success" sx={{ mb: 2 }}>
-            {done}
-          </Alert>
-        )}
-      </Box>
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
+      <ChangeOutcome done={done} failure={failure} />
       <StaffSearch
         onSearch={(next) => {
           paging.reset();

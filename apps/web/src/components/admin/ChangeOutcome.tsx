@@ -1,8 +1,8 @@
 import { Alert, Box } from '@mui/material';
 
 /**
- * What a section's last change did: the server's message in a status region that is always there, so it is read out
- * as it appears, or its refusal in an alert.
+ * What a panel's last change did, above what it changed: the server's message in a status region that is always
+ * there, so it is read out as it appears, or its refusal in an alert.
  */
 export function ChangeOutcome({ done, failure }: { done?: string; failure?: string }) {
   return (

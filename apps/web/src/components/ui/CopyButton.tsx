@@ -1,4 +1,4 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 
 interface CopyButtonProps {
@@ -10,7 +10,7 @@ interface CopyButtonProps {
   failedText: string;
 }
 
-/** Copies a text to the clipboard; what happened is announced beside the button. */
+/** Copies a text to the clipboard: "copied" is announced beside the button, a refusal in an alert under it. */
 export function CopyButton({ text, label, copiedText, failedText }: CopyButtonProps) {
   const [copy, setCopy] = useState<'copied' | 'failed'>();
   // A browser without a clipboard (or a page not served over HTTPS) fails like a refusal.
@@ -22,13 +22,20 @@ export function CopyButton({ text, label, copiedText, failedText }: CopyButtonPr
         () => setCopy('failed'),
       );
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
-      <Button variant="outlined" onClick={() => void copyText()}>
-        {label}
-      </Button>
-      <Typography role="status" color={copy === 'failed' ? 'error' : undefined} sx={{ minHeight: '1.5em' }}>
-        {copy === 'copied' ? copiedText : copy === 'failed' ? failedText : ''}
-      </Typography>
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}>
+        <Button variant="outlined" onClick={() => void copyText()}>
+          {label}
+        </Button>
+        <Typography role="status" sx={{ minHeight: '1.5em' }}>
+          {copy === 'copied' ? copiedText : ''}
+        </Typography>
+      </Box>
+      {copy === 'failed' && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {failedText}
+        </Alert>
+      )}
     </Box>
   );
 }
