@@ -3,16 +3,18 @@ import type { createScheduler } from './jobs/scheduler';
 
 /** Carries out manual withdrawal requests whose hold has ended. */
 export const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
+/** Writes queued Data Export runs, fails those whose process died, and deletes archives past their 7 days. */
+export const EXPORT_RUNS_JOB = 'data-export-runs';
 /** Sends the invitations of one-time surveys whose send date has come. */
 export const ONE_TIME_INVITATIONS_JOB = 'one-time-invitations';
 
 /**
  * The portal's scheduled work, each every minute: e-mail delivery, reminders, manual withdrawals whose hold has
- * ended, and one-time survey invitations whose send date has come. What reminders and invitations queue goes
+ * ended, Data Export runs, and one-time survey invitations whose send date has come. What reminders and invitations queue goes
  * out at once, at the pace bulk mail keeps.
  */
 export function addScheduledJobs(scheduler: ReturnType<typeof createScheduler>, services: AppServices) {
-  const { mailer, reminders, withdrawals } = services;
+  const { mailer, reminders, withdrawals, exportRuns } = services;
   const invitations = services.oneTimeSurveys.invitations;
   scheduler.add({ name: 'mail-delivery', cron: '* * * * *', run: (signal) => mailer.sweep(signal) });
   scheduler.add({
@@ -26,6 +28,11 @@ export function addScheduledJobs(scheduler: ReturnType<typeof createScheduler>, 
     name: MANUAL_WITHDRAWALS_JOB,
     cron: '* * * * *',
     run: async (signal) => void (await withdrawals.carryOutDue(signal)),
+  });
+  scheduler.add({
+    name: EXPORT_RUNS_JOB,
+    cron: '* * * * *',
+    run: async (signal) => void (await exportRuns.work(signal)),
   });
   scheduler.add({
     name: ONE_TIME_INVITATIONS_JOB,

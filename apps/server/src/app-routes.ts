@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { consentRoutes } from './modules/consent/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
+import { exportRunRoutes } from './modules/data-export/runs/routes';
 import { emailAnalyticsRoutes } from './modules/email-analytics/routes';
 import { apiKeysRoutes } from './modules/health-system-verification/api-keys/routes';
 import { pushRoutes } from './modules/health-system-verification/push/routes';
@@ -54,6 +55,7 @@ export async function registerApiRoutes(app: FastifyInstance, scheduler?: Return
       await api.register(verificationRoutes);
       await api.register(healthSystemRoutes);
       await api.register(dataExportRoutes);
+      await api.register(exportRunRoutes);
       await api.register(auditLogRoutes);
       await api.register(staffRoutes);
       await api.register(secondFactorRoutes);

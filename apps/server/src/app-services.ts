@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MANUAL_WITHDRAWALS_JOB, ONE_TIME_INVITATIONS_JOB } from './app-jobs';
+import { EXPORT_RUNS_JOB, MANUAL_WITHDRAWALS_JOB, ONE_TIME_INVITATIONS_JOB } from './app-jobs';
 import type { ChangeNotices } from './db/change-notices';
 import type { Database } from './db/client';
 import { findSecurityPolicy } from './db/security-policy';
@@ -16,6 +16,7 @@ import { createCaptchaService, type CaptchaService } from './modules/captcha/ser
 import { createSignedCopyService, type SignedCopyService } from './modules/consent/signed-copy';
 import { createSigningService, type SigningService } from './modules/consent/signing';
 import { createStudyWithdrawalService, type StudyWithdrawalService } from './modules/consent/withdrawal';
+import { createExportRunService, type ExportRunService } from './modules/data-export/runs/service';
 import { createDataExportService, type DataExportService } from './modules/data-export/service';
 import { createEmailAnalyticsService, type EmailAnalyticsService } from './modules/email-analytics/service';
 import { createApiKeysService, type ApiKeysService } from './modules/health-system-verification/api-keys/service';
@@ -76,6 +77,7 @@ export interface AppServices {
   verification: VerificationService;
   healthSystems: HealthSystemsServices;
   dataExport: DataExportService;
+  exportRuns: ExportRunService;
   auditLog: AuditLogService;
   participants: ParticipantsService;
   dashboardTokens: DashboardTokens;
@@ -248,6 +250,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
     healthSystems: createHealthSystemsServices({ db, clock, files, onSystemsChanged: reference.invalidate }),
     dataExport: createDataExportService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
+    exportRuns: createExportRunService({
+      db,
+      clock,
+      log: deps.log,
+      timeZone: env.STUDY_TIME_ZONE,
+      runSoon: runJobAt(EXPORT_RUNS_JOB),
+    }),
     auditLog,
     staff: createStaffService({
       db,

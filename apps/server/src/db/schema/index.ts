@@ -10,3 +10,4 @@ export * from './staff';
 export * from './surveys';
 export * from './verification';
 export * from './staff-factors';
+export * from './exports';

@@ -9,9 +9,11 @@ import {
   consentWithdrawals,
   healthSystems,
   healthSystemVerifications,
+  storedFiles,
   surveyForms,
   surveyResponses,
   surveyRounds,
+  users,
   verificationBatches,
   verificationChanges,
 } from '../../db/schema';
@@ -57,7 +59,14 @@ export function listFormsWithCounts(db: Reader) {
 
 export async function findForm(db: Reader, formKey: string, version: number) {
   const [row] = await db
-    .select({ id: surveyForms.id, definition: surveyForms.definition })
+    .select({
+      id: surveyForms.id,
+      definition: surveyForms.definition,
+      kind: surveyForms.kind,
+      titleEn: surveyForms.titleEn,
+      titleSp: surveyForms.titleSp,
+      sortOrder: surveyForms.sortOrder,
+    })
     .from(surveyForms)
     .where(and(eq(surveyForms.key, formKey), eq(surveyForms.version, version)))
     .limit(1);
@@ -130,7 +139,8 @@ export function signatureKeysAfter(db: Reader, after: SignatureKey | undefined, 
 
 /**
  * The signatures within a window of keys: the form version signed (its health system's value, or null for the
- * study's default form) and whether an earlier signature of the same participant exists.
+ * study's default form), whether an earlier signature of the same participant exists, the signed copy's SHA-256
+ * and size, and when the participant withdrew, if they did.
  */
 export function signaturesWithin(db: Reader, window: DayWindow, keys: KeyWindow<SignatureKey>) {
   return db
@@ -140,6 +150,10 @@ export function signaturesWithin(db: Reader, window: DayWindow, keys: KeyWindow<
       healthSystem: healthSystems.databaseValue,
       language: consentForms.language,
       version: consentForms.version,
+      id: consentSignatures.id,
+      signedSha256: consentSignatures.signedSha256,
+      signedBytes: storedFiles.byteSize,
+      withdrawnAt: consentWithdrawals.withdrawnAt,
       reconsent: sql<boolean>`exists (
         select 1 from ${consentSignatures} as earlier
         where earlier.user_id = ${consentSignatures.userId}
@@ -147,7 +161,9 @@ export function signaturesWithin(db: Reader, window: DayWindow, keys: KeyWindow<
     })
     .from(consentSignatures)
     .innerJoin(consentForms, eq(consentForms.id, consentSignatures.formId))
+    .innerJoin(storedFiles, eq(storedFiles.id, consentSignatures.signedFileId))
     .leftJoin(healthSystems, eq(healthSystems.id, consentForms.healthSystemId))
+    .leftJoin(consentWithdrawals, eq(consentWithdrawals.userId, consentSignatures.userId))
     .where(
       and(
         sql`${signatureKey} between ${keyValue(keys.first)} and ${keyValue(keys.last)}`,
@@ -200,4 +216,44 @@ export function verificationsWithin(db: Reader, window: DayWindow, ids: KeyWindo
       ),
     )
     .orderBy(asc(healthSystemVerifications.userId));
+}
+
+export const participantIdsAfter = (db: Reader, after: string | undefined, limit: number) =>
+  keysAfter(db, users, users.id, after, limit);
+
+/**
+ * The participants within a window of user ids: account status, health system, language, when they registered,
+ * first signed and withdrew, and what they gave at registration about themselves (never name, e-mail or phone).
+ */
+export function participantsWithin(db: Reader, ids: KeyWindow<string>) {
+  return db
+    .select({
+      userId: users.id,
+      status: users.status,
+      healthSystem: users.healthSystem,
+      language: users.language,
+      registeredAt: users.createdAt,
+      consentedAt: sql<Date | null>`(select min(${consentSignatures.signedAt}) from ${consentSignatures}
+        where ${consentSignatures.userId} = ${users.id})`.mapWith(consentSignatures.signedAt),
+      withdrawnAt: consentWithdrawals.withdrawnAt,
+      birthDate: users.birthDate,
+      postalCode: users.postalCode,
+      gender: users.gender,
+      country: users.country,
+    })
+    .from(users)
+    .leftJoin(consentWithdrawals, eq(consentWithdrawals.userId, users.id))
+    .where(and(between(users.id, ids.first, ids.last), eq(users.role, 'patient')))
+    .orderBy(asc(users.id));
+}
+
+/** The survey rounds a form version was answered in, by number. */
+export async function roundsAnswered(db: Pick<Database, 'selectDistinct'>, formId: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ number: surveyRounds.number })
+    .from(surveyResponses)
+    .innerJoin(surveyRounds, eq(surveyRounds.id, surveyResponses.roundId))
+    .where(eq(surveyResponses.formId, formId))
+    .orderBy(asc(surveyRounds.number));
+  return rows.map((row) => row.number);
 }

@@ -17,7 +17,8 @@ import { MINUTE_MS } from '@portal/shared/durations';
 import { sendRefusal, type DataOutcome } from '../../lib/outcome';
 import { sendCsv } from '../../lib/send-csv';
 import { perIpRateLimit } from '../../plugins/rate-limits';
-import type { CsvDownload, Exporter } from './service';
+import { exporterOf } from './exporter';
+import type { CsvDownload } from './service';
 
 const tags = ['data-export'];
 const security = [{ bearerAuth: [] }];
@@ -39,12 +40,6 @@ const send = (response: FastifyReply, file: CsvDownload) => sendCsv(response, fi
 function sendCsvOutcome(request: FastifyRequest, response: FastifyReply, outcome: DataOutcome<CsvDownload>) {
   return outcome.ok ? send(response, outcome.data) : sendRefusal(request, response, outcome);
 }
-
-const exporterOf = (request: FastifyRequest): Exporter => ({
-  staffId: request.auth!.userId,
-  staffRole: request.auth!.staffRole,
-  ip: request.ip,
-});
 
 /** The Data Export tab of System Options: staff with de-identified export; identified files need identified export. */
 export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,9 +14,20 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
-import type { AnswerColumn } from './answer-columns';
 import { csvFile, windowBatches, type CsvValue } from '../../lib/csv-stream';
-import { administratorColumn, exportedAnswerColumns, participantColumn, producesDeidentified } from './deidentified';
+import {
+  consentRegisterHeader,
+  DATA_DICTIONARY_HEADER,
+  dataDictionaryCells,
+  signatureCells,
+  surveyAnswersCells,
+  surveyAnswersHeader,
+  verificationCells,
+  verificationRegisterHeader,
+  verificationStatus,
+  withdrawalCells,
+} from './csv-columns';
+import { exportedAnswerColumns, participantColumn, producesDeidentified } from './deidentified';
 import {
   findForm,
   listFormsWithCounts,
@@ -53,10 +64,6 @@ export interface DataExportDeps {
   /** The study's time zone: a range's days, and the date in a file's name, are its calendar days. */
   timeZone: string;
 }
-
-const VERIFICATION_STATUS = { true: 'verified', false: 'rejected', null: 'pending' } as const;
-const answersList = (column: AnswerColumn, language: 'en' | 'sp') =>
-  column.answers.map((answer) => `${answer.code}=${answer[language]}`).join(' | ');
 
 /**
  * The Data Export tab: survey answers per form version with their data dictionary, the consent register and
@@ -134,19 +141,13 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
           form: query,
           details: { formKey: query.formKey, version: query.version, range },
         },
-        [participant.name, 'roundNumber', 'oneTimeSurveyId', 'startedAt', 'submittedAt', ...columns.map((c) => c.code)],
+        surveyAnswersHeader(participant.name, columns),
         batches,
-        (row) => {
-          const answers = row.answers as Record<string, unknown>;
-          return [
-            participant.cell(row.userId),
-            row.roundNumber,
-            row.oneTimeSurveyId,
-            row.startedAt,
-            row.submittedAt,
-            ...columns.map((c) => c.read(answers)),
-          ];
-        },
+        (row) =>
+          surveyAnswersCells(
+            { ...row, participant: participant.cell(row.userId), answers: row.answers as Record<string, unknown> },
+            columns,
+          ),
       );
       return { ok: true, data };
     },
@@ -168,11 +169,11 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
           form: query,
           details: { formKey: query.formKey, version: query.version },
         },
-        ['code', 'labelEn', 'labelSp', 'type', 'answersEn', 'answersSp'],
+        DATA_DICTIONARY_HEADER,
         (async function* () {
           yield columns;
         })(),
-        (c) => [c.code, c.labelEn, c.labelSp, c.type, answersList(c, 'en'), answersList(c, 'sp')],
+        dataDictionaryCells,
       );
       return { ok: true, data };
     },
@@ -186,7 +187,6 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       const range = rangeOf(query);
       const deidentified = producesDeidentified(exporter, query.deidentified);
       const participant = await participantColumn(db, deidentified);
-      const administrator = administratorColumn(deidentified);
       const signatures = windowBatches(
         (after: SignatureKey | undefined) => signatureKeysAfter(db, after, EXPORT_BATCH),
         (keys) => signaturesWithin(db, window(range), keys),
@@ -199,41 +199,36 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       );
       async function* events(): AsyncGenerator<CsvValue[][]> {
         for await (const batch of signatures)
-          yield batch.map((s) => [
-            participant.cell(s.userId),
-            s.reconsent ? 'reconsent' : 'consent',
-            s.signedAt,
-            s.healthSystem ?? 'default',
-            s.language,
-            s.version,
-            'participant',
-            ...administrator.cells(null),
-          ]);
+          yield batch.map((s) =>
+            signatureCells(
+              {
+                participant: participant.cell(s.userId),
+                event: s.reconsent ? 'reconsent' : 'consent',
+                signedAt: s.signedAt,
+                healthSystem: s.healthSystem,
+                language: s.language,
+                formVersion: s.version,
+              },
+              deidentified,
+            ),
+          );
         for await (const batch of withdrawals)
-          yield batch.map((w) => [
-            participant.cell(w.userId),
-            'withdrawal',
-            w.withdrawnAt,
-            null,
-            null,
-            null,
-            w.source === 'manual' ? 'administrator' : 'participant',
-            ...administrator.cells(w.requestedBy),
-          ]);
+          yield batch.map((w) =>
+            withdrawalCells(
+              {
+                participant: participant.cell(w.userId),
+                withdrawnAt: w.withdrawnAt,
+                carriedOutBy: w.source === 'manual' ? 'administrator' : 'participant',
+                administratorId: w.requestedBy,
+              },
+              deidentified,
+            ),
+          );
       }
       return download(
         exporter,
         { kind: 'consentRegister', deidentified, details: { range } },
-        [
-          participant.name,
-          'event',
-          'date',
-          'healthSystem',
-          'formLanguage',
-          'formVersion',
-          'carriedOutBy',
-          ...administrator.header,
-        ],
+        consentRegisterHeader(participant.name, deidentified),
         events(),
         (cells) => cells,
       );
@@ -252,16 +247,14 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       return download(
         exporter,
         { kind: 'verificationRegister', deidentified, details: { range } },
-        [participant.name, 'healthSystem', 'status', 'consentedAt', 'updatedAt', 'lastChange'],
+        verificationRegisterHeader(participant.name),
         batches,
-        (r) => [
-          participant.cell(r.userId),
-          r.healthSystem,
-          VERIFICATION_STATUS[String(r.isVerified) as keyof typeof VERIFICATION_STATUS],
-          r.consentedAt,
-          r.updatedAt,
-          r.lastChange,
-        ],
+        (r) =>
+          verificationCells({
+            ...r,
+            participant: participant.cell(r.userId),
+            status: verificationStatus(r.isVerified),
+          }),
       );
     },
   };

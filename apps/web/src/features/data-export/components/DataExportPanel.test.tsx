@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { okReply, renderAsStaff, stubBlobFiles, stubPortal } from '../../../test-portal';
+import { okReply, renderAsStaff, stubBlobFiles, stubPortal, type PortalCall } from '../../../test-portal';
 import { DataExportPanel } from './DataExportPanel';
 
 const INSTRUMENTS = [
@@ -14,6 +14,18 @@ const INSTRUMENTS = [
     submitted: 3,
   },
 ];
+
+/** The lists the tab loads: the questionnaire versions, and the archives asked for (none). */
+const LISTS = ['/data-export/instruments', '/data-export/runs'];
+const answerWith = (call: PortalCall, download: Response | Promise<Response>) =>
+  call.path === '/data-export/instruments'
+    ? okReply(INSTRUMENTS)
+    : call.path === '/data-export/runs'
+      ? okReply([])
+      : download;
+
+// The tab now holds the archive's form too: a busy machine has taken over 13 s for the first test.
+vi.setConfig({ testTimeout: 60_000 });
 
 beforeEach(() => {
   vi.stubEnv('TZ', 'UTC');
@@ -32,9 +44,7 @@ describe('the Data Export tab', () => {
   it('downloads each export for the chosen questionnaire version and date range, under its name', async () => {
     const user = userEvent.setup();
     const files = stubBlobFiles('blob:export');
-    const calls = stubPortal((call) =>
-      call.path === '/data-export/instruments' ? okReply(INSTRUMENTS) : new Response('\uFEFFparticipantId\r\n'),
-    );
+    const calls = stubPortal((call) => answerWith(call, new Response('\uFEFFparticipantId\r\n')));
     renderAsStaff(<DataExportPanel />);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Data Export' })).toBeInTheDocument();
@@ -64,7 +74,7 @@ describe('the Data Export tab', () => {
     await user.click(screen.getByRole('button', { name: 'Show all dates' }));
     await user.click(screen.getByRole('button', { name: 'Download verification register' }));
 
-    const downloads = calls.filter((call) => call.path !== '/data-export/instruments');
+    const downloads = calls.filter((call) => !LISTS.includes(call.path));
     expect(downloads.map((call) => [call.path, call.query.toString()].filter(Boolean).join('?'))).toEqual([
       '/data-export/survey-answers?formKey=core&version=1',
       '/data-export/data-dictionary?formKey=exit-interview&version=2',
@@ -86,9 +96,7 @@ describe('the Data Export tab', () => {
   it('offers a study administrator identified files, as before, or de-identified ones named so', async () => {
     const user = userEvent.setup();
     const files = stubBlobFiles('blob:export');
-    const calls = stubPortal((call) =>
-      call.path === '/data-export/instruments' ? okReply(INSTRUMENTS) : new Response('\uFEFFparticipantId\r\n'),
-    );
+    const calls = stubPortal((call) => answerWith(call, new Response('\uFEFFparticipantId\r\n')));
     renderAsStaff(<DataExportPanel />, 'studyAdmin');
 
     const choice = await screen.findByRole('radiogroup', { name: 'Participants in the files' });
@@ -107,7 +115,7 @@ describe('the Data Export tab', () => {
     await user.click(within(choice).getByRole('radio', { name: 'Identified' }));
     await user.click(screen.getByRole('button', { name: 'Download consent register' }));
 
-    const downloads = calls.filter((call) => call.path !== '/data-export/instruments');
+    const downloads = calls.filter((call) => !LISTS.includes(call.path));
     expect(downloads.map((call) => [call.path, call.query.toString()].filter(Boolean).join('?'))).toEqual([
       '/data-export/consent-register',
       '/data-export/survey-answers?formKey=core&version=1&deidentified=true',
@@ -127,9 +135,7 @@ describe('the Data Export tab', () => {
   it('gives an analyst no choice: a note that their exports are de-identified, and de-identified files', async () => {
     const user = userEvent.setup();
     const files = stubBlobFiles('blob:export');
-    const calls = stubPortal((call) =>
-      call.path === '/data-export/instruments' ? okReply(INSTRUMENTS) : new Response('\uFEFFparticipantPseudonym\r\n'),
-    );
+    const calls = stubPortal((call) => answerWith(call, new Response('\uFEFFparticipantPseudonym\r\n')));
     renderAsStaff(<DataExportPanel />, 'analyst');
 
     await user.click(await screen.findByRole('button', { name: 'Download survey answers' }));
@@ -143,7 +149,7 @@ describe('the Data Export tab', () => {
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
 
-    const downloads = calls.filter((call) => call.path !== '/data-export/instruments');
+    const downloads = calls.filter((call) => !LISTS.includes(call.path));
     expect(downloads.map((call) => [call.path, call.query.toString()].filter(Boolean).join('?'))).toEqual([
       '/data-export/survey-answers?formKey=core&version=1&deidentified=true',
       '/data-export/consent-register?deidentified=true',
@@ -159,11 +165,12 @@ describe('the Data Export tab', () => {
     stubBlobFiles('blob:export');
     let fail: (reply: Response) => void = () => {};
     stubPortal((call) =>
-      call.path === '/data-export/instruments'
-        ? okReply(INSTRUMENTS)
-        : new Promise<Response>((resolve) => {
-            fail = resolve;
-          }),
+      answerWith(
+        call,
+        new Promise<Response>((resolve) => {
+          fail = resolve;
+        }),
+      ),
     );
     renderAsStaff(<DataExportPanel />);
     const button = await screen.findByRole('button', { name: 'Download consent register' });
@@ -178,7 +185,11 @@ describe('the Data Export tab', () => {
   });
 
   it('offers a retry when the questionnaires cannot be loaded', async () => {
-    stubPortal(() => new Response(JSON.stringify({ status: false, message: 'Down' }), { status: 500 }));
+    stubPortal((call) =>
+      call.path === '/data-export/runs'
+        ? okReply([])
+        : new Response(JSON.stringify({ status: false, message: 'Down' }), { status: 500 }),
+    );
     renderAsStaff(<DataExportPanel />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The list of questionnaires could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

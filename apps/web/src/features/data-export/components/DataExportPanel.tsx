@@ -13,6 +13,7 @@ import { PageLoading } from '../../../components/ui/PageLoading';
 import { useCan } from '../../../lib/staff-access';
 import { useExportInstruments } from '../api/data-export-api';
 import { ExportCard } from './ExportCard';
+import { ExportArchiveSection } from './export-runs/ExportArchiveSection';
 import { ExportFormChoice } from './ExportFormChoice';
 
 const keyOf = (instrument: TExportInstrument) => `${instrument.formKey}@${instrument.version}`;
@@ -26,7 +27,8 @@ function thisYear(): TDateRange {
 /**
  * Data Export: the study's data as CSV files for analysis — a form version's answers and data dictionary, the
  * consent register and the verification register — over all dates or a date range, identified or de-identified.
- * A role without identified export has only de-identified files.
+ * A role without identified export has only de-identified files. Below them, an archive for research platforms
+ * (data package, REDCap, FHIR) prepared as a job.
  */
 export function DataExportPanel() {
   const { t, i18n } = useTranslation();
@@ -110,6 +112,11 @@ export function DataExportPanel() {
           description={t('dataExport.verificationRegister.description')}
           buttonLabel={t('dataExport.verificationRegister.download')}
           request={{ kind: 'verificationRegister', range, deidentified }}
+        />
+        <ExportArchiveSection
+          instruments={instruments.data}
+          instrumentsFailed={instruments.isError}
+          mayIdentify={mayIdentify}
         />
       </Stack>
     </AdminPanel>

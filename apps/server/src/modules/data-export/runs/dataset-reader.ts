@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import type { TExportRegister } from '@portal/shared/data-export/export-runs';
+import { calendarDate, type IsoDate } from '@portal/shared/dates';
+import type { Database } from '../../../db/client';
+import { windowBatches } from '../../../lib/csv-stream';
+import { translate } from '../../../lib/localize';
+import { exportedAnswerColumns } from '../deidentified';
+import { createDeidentifier } from '../deidentify/deidentifier';
+import type { DatasetForm, ExportDataset } from '../formats/dataset';
+import {
+  participantIdsAfter,
+  participantsWithin,
+  responseIdsAfter,
+  roundsAnswered,
+  signatureKeysAfter,
+  signaturesWithin,
+  submittedResponsesWithin,
+  verificationKeysAfter,
+  verificationsWithin,
+  withdrawalKeysAfter,
+  withdrawalsWithin,
+  type DayWindow,
+  type SignatureKey,
+} from '../repository';
+import type { ExportSelection } from './selection';
+
+/** Keys read from the database at a time: a run holds one window of rows, never a whole table. */
+export const RUN_BATCH = 1000;
+
+/** How a run shows participants and their values: as kept, or by the de-identification rules. */
+interface ValueForm {
+  participant(userId: string): string;
+  recordId(kind: string, id: string): string;
+  shift(userId: string, moment: Date): Date;
+  birth(birthDate: IsoDate | null): string | null;
+  postalCode(code: string | null, country: string | null): string | null;
+}
+
+const AS_KEPT: ValueForm = {
+  participant: (userId) => userId,
+  recordId: (_kind, id) => id,
+  shift: (_userId, moment) => moment,
+  birth: (birthDate) => birthDate,
+  postalCode: (code) => code,
+};
+
+const shiftOrNull = (form: ValueForm, userId: string, moment: Date | null) =>
+  moment === null ? null : form.shift(userId, moment);
+
+const VERIFICATION_STATUS = { true: 'verified', false: 'rejected', null: 'pending' } as const;
+
+export interface DatasetReaderDeps {
+  db: Database;
+  timeZone: string;
+}
+
+/** A chosen form version as the reader found it in the database. */
+export interface FoundForm {
+  id: string;
+  formKey: string;
+  version: number;
+  kind: string;
+  titleEn: string;
+  titleSp: string;
+  definition: unknown;
+}
+
+/**
+ * The data of one run, read from the database a window at a time as each file is written. A de-identified run
+ * draws a key of its own, kept only in memory while it runs: pseudonyms and date offsets come from it, so they
+ * hold within the run and cannot be matched across runs.
+ */
+export async function readDataset(
+  { db, timeZone }: DatasetReaderDeps,
+  selection: ExportSelection,
+  forms: FoundForm[],
+  startedAt: Date,
+): Promise<ExportDataset> {
+  const { deidentified } = selection;
+  const today = calendarDate(startedAt, timeZone);
+  const form = deidentified ? createDeidentifier(randomBytes(32), today) : AS_KEPT;
+  const range = selection.from && selection.to ? { from: selection.from, to: selection.to } : undefined;
+  const window: DayWindow = { range, timeZone };
+  const chosen = (register: TExportRegister) => selection.registers.includes(register);
+
+  const datasetForms: (DatasetForm & { id: string })[] = [];
+  for (const found of forms)
+    datasetForms.push({
+      id: found.id,
+      formKey: found.formKey,
+      version: found.version,
+      kind: found.kind === 'one-time' ? 'one-time' : 'round',
+      title: { en: found.titleEn, sp: found.titleSp },
+      definition: found.definition,
+      rounds: found.kind === 'one-time' ? [] : await roundsAnswered(db, found.id),
+      columns: exportedAnswerColumns(found.definition, deidentified),
+    });
+
+  async function* responses(chosenForm: DatasetForm) {
+    const { id: formId } = chosenForm as DatasetForm & { id: string };
+    const batches = windowBatches(
+      (after: string | undefined) => responseIdsAfter(db, after, RUN_BATCH),
+      (ids) => submittedResponsesWithin(db, { ...window, formId }, ids),
+      RUN_BATCH,
+    );
+    for await (const batch of batches)
+      yield batch.map((row) => ({
+        id: form.recordId('response', row.id),
+        participant: form.participant(row.userId),
+        roundNumber: row.roundNumber,
+        oneTimeSurveyId: row.oneTimeSurveyId && form.recordId('oneTimeSurvey', row.oneTimeSurveyId),
+        startedAt: shiftOrNull(form, row.userId, row.startedAt),
+        submittedAt: form.shift(row.userId, row.submittedAt!),
+        answers: row.answers as Record<string, unknown>,
+      }));
+  }
+
+  async function* signatures() {
+    const batches = windowBatches(
+      (after: SignatureKey | undefined) => signatureKeysAfter(db, after, RUN_BATCH),
+      (keys) => signaturesWithin(db, window, keys),
+      RUN_BATCH,
+    );
+    for await (const batch of batches)
+      yield batch.map((row) => ({
+        id: form.recordId('signature', row.id),
+        participant: form.participant(row.userId),
+        event: row.reconsent ? ('reconsent' as const) : ('consent' as const),
+        signedAt: form.shift(row.userId, row.signedAt),
+        healthSystem: row.healthSystem,
+        language: row.language === 'sp' ? ('sp' as const) : ('en' as const),
+        formVersion: row.version,
+        document: { sha256: row.signedSha256, bytes: row.signedBytes },
+        withdrawnAt: shiftOrNull(form, row.userId, row.withdrawnAt),
+      }));
+  }
+
+  async function* withdrawals() {
+    const batches = windowBatches(
+      (after: string | undefined) => withdrawalKeysAfter(db, after, RUN_BATCH),
+      (ids) => withdrawalsWithin(db, window, ids),
+      RUN_BATCH,
+    );
+    for await (const batch of batches)
+      yield batch.map((row) => ({
+        participant: form.participant(row.userId),
+        withdrawnAt: form.shift(row.userId, row.withdrawnAt),
+        carriedOutBy: row.source === 'manual' ? ('administrator' as const) : ('participant' as const),
+        administratorId: deidentified ? null : row.requestedBy,
+      }));
+  }
+
+  async function* verifications() {
+    const batches = windowBatches(
+      (after: string | undefined) => verificationKeysAfter(db, after, RUN_BATCH),
+      (ids) => verificationsWithin(db, window, ids),
+      RUN_BATCH,
+    );
+    for await (const batch of batches)
+      yield batch.map((row) => ({
+        participant: form.participant(row.userId),
+        healthSystem: row.healthSystem,
+        status: VERIFICATION_STATUS[String(row.isVerified) as keyof typeof VERIFICATION_STATUS],
+        consentedAt: shiftOrNull(form, row.userId, row.consentedAt),
+        updatedAt: form.shift(row.userId, row.updatedAt),
+        lastChange: row.lastChange,
+      }));
+  }
+
+  async function* participants() {
+    const batches = windowBatches(
+      (after: string | undefined) => participantIdsAfter(db, after, RUN_BATCH),
+      (ids) => participantsWithin(db, ids),
+      RUN_BATCH,
+    );
+    for await (const batch of batches)
+      yield batch.map((row) => ({
+        participant: form.participant(row.userId),
+        status:
+          row.status === 'withdrawn' || row.withdrawnAt
+            ? ('withdrawn' as const)
+            : row.consentedAt
+              ? ('consented' as const)
+              : ('registered' as const),
+        healthSystem: row.healthSystem,
+        language: row.language === 'sp' ? ('sp' as const) : ('en' as const),
+        registeredAt: form.shift(row.userId, row.registeredAt),
+        consentedAt: shiftOrNull(form, row.userId, row.consentedAt),
+        withdrawnAt: shiftOrNull(form, row.userId, row.withdrawnAt),
+        birth: form.birth(row.birthDate),
+        postalCode: form.postalCode(row.postalCode, row.country),
+        gender: row.gender,
+        country: row.country,
+      }));
+  }
+
+  return {
+    deidentified,
+    startedAt,
+    study: {
+      identifier: 'kidney-research-study',
+      title: { en: translate('en', 'shell.studyName'), sp: translate('sp', 'shell.studyName') },
+    },
+    range,
+    forms: datasetForms,
+    responses,
+    ...(chosen('consent') ? { signatures, withdrawals } : {}),
+    ...(chosen('verification') ? { verifications } : {}),
+    ...(chosen('studyStatus') ? { participants } : {}),
+  };
+}
