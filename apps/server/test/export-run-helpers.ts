@@ -36,7 +36,11 @@ export async function downloadArchive(admin: AdminCall, runId: string) {
 }
 
 /** A file's CSV records (CRLF endings), after the byte-order mark if it has one. */
-export const csvRecords = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n');
+export const csvRecords = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n');
 
 /** An NDJSON file's resources. */
 export const ndjson = (text: string) =>

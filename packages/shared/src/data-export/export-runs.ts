@@ -52,7 +52,8 @@ export const ZStartExportRun = withOptionalDateRange({
   const { forms, registers, formats } = value as { forms: unknown[]; registers: unknown[]; formats: unknown[] };
   if (forms.length === 0 && registers.length === 0)
     context.addIssue({ code: 'custom', message: EXPORT_RUN_MESSAGES.emptySelection, path: ['forms'] });
-  if (formats.length === 0) context.addIssue({ code: 'custom', message: EXPORT_RUN_MESSAGES.noFormat, path: ['formats'] });
+  if (formats.length === 0)
+    context.addIssue({ code: 'custom', message: EXPORT_RUN_MESSAGES.noFormat, path: ['formats'] });
 });
 export type TStartExportRun = z.output<typeof ZStartExportRun>;
 

@@ -36,7 +36,7 @@ export interface DatasetForm {
   title: { en: string; sp: string };
   /** The SurveyJS definition, with its Spanish texts under the locale `es`. */
   definition: unknown;
-  /** The survey rounds this version is given in (round numbers, ascending); empty for a one-time form. */
+  /** The survey rounds this version was answered in (round numbers, ascending); none for a one-time form sent alone. */
   rounds: number[];
   /** The answer columns the run exports, in question order (free text left out of a de-identified run). */
   columns: AnswerColumn[];

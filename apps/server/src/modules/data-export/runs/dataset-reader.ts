@@ -92,7 +92,7 @@ export async function readDataset(
       kind: found.kind === 'one-time' ? 'one-time' : 'round',
       title: { en: found.titleEn, sp: found.titleSp },
       definition: found.definition,
-      rounds: found.kind === 'one-time' ? [] : await roundsAnswered(db, found.id),
+      rounds: await roundsAnswered(db, found.id),
       columns: exportedAnswerColumns(found.definition, deidentified),
     });
 

@@ -95,7 +95,8 @@ function runView(row: ExportRunRow): TExportRun {
  */
 export function createExportRunService({ db, clock, log, timeZone, runSoon }: ExportRunDeps) {
   const audit = (
-    action: 'dataExport.runRequested' | 'dataExport.runCompleted' | 'dataExport.runFailed' | 'dataExport.archiveDownloaded',
+    action:
+      'dataExport.runRequested' | 'dataExport.runCompleted' | 'dataExport.runFailed' | 'dataExport.archiveDownloaded',
     actorId: string,
     details: Record<string, unknown>,
     ip?: string,

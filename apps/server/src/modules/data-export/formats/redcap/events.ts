@@ -17,7 +17,12 @@ export const eventOf = (response: DatasetResponse) =>
 /** Whether a form's responses are repeating instances: a participant may answer a one-time form more than once. */
 export const repeats = (form: DatasetForm) => form.kind === 'one-time';
 
-const eventsOf = (form: DatasetForm) => (repeats(form) ? [ONE_TIME_EVENT] : form.rounds.map(roundEvent));
+/** Whether a response is a repeating instance: one of a one-time form outside the survey rounds. */
+export const repeatsIn = (form: DatasetForm, response: DatasetResponse) =>
+  repeats(form) && response.roundNumber === null;
+
+/** The events a form is designated to: each round it was answered in, and the one-time surveys for a one-time form. */
+const eventsOf = (form: DatasetForm) => [...form.rounds.map(roundEvent), ...(repeats(form) ? [ONE_TIME_EVENT] : [])];
 
 /**
  * The records of the events file, as REDCap's event import takes them (`event_name, arm_num, day_offset,

@@ -1,6 +1,6 @@
 import type { ExportDataset } from '../dataset';
 import { redcapRecord } from './csv';
-import { eventOf, repeats } from './events';
+import { eventOf, repeats, repeatsIn } from './events';
 import { checkboxCode } from './names';
 import { completeField, type RedcapField, type RedcapInstrument, RECORD_ID } from './instruments';
 
@@ -33,8 +33,8 @@ function fieldCells(field: RedcapField, answers: Record<string, unknown>): strin
 
 /**
  * The records of an instrument's file in REDCap's flat import format: the record id (the participant), the event,
- * for a one-time form the repeat instrument and instance (the participant's first, second, … response in the
- * dataset's order), the fields in dictionary order, and the form status complete. Rows are written a batch at a
+ * for a one-time form the repeat instrument and instance in the one-time surveys event (the participant's first,
+ * second, … response there in the dataset's order; blank in a round's event), the fields in dictionary order, and the form status complete. Rows are written a batch at a
  * time; only a count per participant of a one-time form is kept.
  */
 export async function* instrumentRecords(
@@ -55,12 +55,13 @@ export async function* instrumentRecords(
   const instances = new Map<string, number>();
   for await (const batch of dataset.responses(instrument.form)) {
     yield batch.map((response) => {
+      const repeat = repeatsIn(instrument.form, response);
       const instance = (instances.get(response.participant) ?? 0) + 1;
-      if (repeating) instances.set(response.participant, instance);
+      if (repeat) instances.set(response.participant, instance);
       return redcapRecord([
         response.participant,
         eventOf(response),
-        ...(repeating ? [instrument.name, String(instance)] : []),
+        ...(repeating ? (repeat ? [instrument.name, String(instance)] : ['', '']) : []),
         ...instrument.fields.flatMap((field) => fieldCells(field, response.answers)),
         COMPLETE,
       ]);

@@ -124,6 +124,11 @@ export function ExportArchiveForm({ instruments, instrumentsFailed, mayIdentify 
                   <Checkbox
                     checked={allChosen}
                     indeterminate={someChosen}
+                    // MUI marks the box aria-checked="mixed" but leaves the native box's own state unset: the
+                    // native state is what a browser reports, so the two must agree (axe aria-conditional-attr).
+                    inputRef={(input: HTMLInputElement | null) => {
+                      if (input) input.indeterminate = someChosen;
+                    }}
                     onChange={(event) =>
                       form.setValue('forms', event.target.checked ? versions.map((v) => v.value) : [], {
                         shouldValidate: isSubmitted,
@@ -191,15 +196,11 @@ export function ExportArchiveForm({ instruments, instrumentsFailed, mayIdentify 
             control={form.control}
             name="identity"
             render={({ field }) => (
-              <FormControl
-                component="fieldset"
-                error={Boolean(errors.identity)}
-                aria-describedby={[identityHelpId, errors.identity ? IDENTITY_ERROR_ID : undefined]
-                  .filter(Boolean)
-                  .join(' ')}
-              >
+              // One group, the radio group, named by its label and described by its help and its message: a
+              // fieldset around it would name the same group twice to a screen reader.
+              <FormControl error={Boolean(errors.identity)}>
                 <FormLabel
-                  component="legend"
+                  component="span"
                   id={identityLabelId}
                   sx={{ color: 'text.primary', fontWeight: 600, mb: 0.5 }}
                 >
@@ -209,7 +210,9 @@ export function ExportArchiveForm({ instruments, instrumentsFailed, mayIdentify 
                   row
                   name={field.name}
                   aria-labelledby={identityLabelId}
-                  aria-describedby={identityHelpId}
+                  aria-describedby={[identityHelpId, errors.identity ? IDENTITY_ERROR_ID : undefined]
+                    .filter(Boolean)
+                    .join(' ')}
                   value={field.value}
                   onChange={(event) => field.onChange(event.target.value)}
                 >
@@ -232,7 +235,9 @@ export function ExportArchiveForm({ instruments, instrumentsFailed, mayIdentify 
             )}
           />
         ) : (
-          <Alert severity="info">{t('dataExport.archive.identity.analystNote')}</Alert>
+          <Alert severity="info" role="note">
+            {t('dataExport.archive.identity.analystNote')}
+          </Alert>
         )}
         {failure && (
           <Alert severity="error" role="alert">

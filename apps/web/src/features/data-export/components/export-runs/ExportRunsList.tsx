@@ -128,15 +128,16 @@ function ExportRunCard({ run }: { run: TExportRun }) {
       {run.status === 'done' && run.archive && (
         <ArchiveDownload run={{ ...run, archive: run.archive }} describedBy={headingId} />
       )}
+      {/* Part of the card, read with it: the change to Failed or Expired is announced by the status above. */}
       {run.status === 'failed' && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" role="note" sx={{ mt: 2 }}>
           {t(run.failure ?? EXPORT_RUN_MESSAGES.failed, {
             defaultValue: t(EXPORT_RUN_MESSAGES.failed),
           })}
         </Alert>
       )}
       {run.status === 'expired' && (
-        <Alert severity="info" sx={{ mt: 2 }}>
+        <Alert severity="info" role="note" sx={{ mt: 2 }}>
           {t(EXPORT_RUN_MESSAGES.expired)}
         </Alert>
       )}
@@ -213,7 +214,8 @@ function ArchiveDownload({
             {t('dataExport.archive.run.availableUntil', { date: formatDate(run.expiresAt, browserTimeZone()) })}
           </Typography>
         )}
-        {busy && <Typography role="status">{t('dataExport.archive.run.downloading')}</Typography>}
+        {/* Always there, so that screen readers already watch it when the text comes. */}
+        <Typography role="status">{busy ? t('dataExport.archive.run.downloading') : ''}</Typography>
       </Box>
       {failure && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
