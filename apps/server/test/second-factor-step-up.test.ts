@@ -43,6 +43,7 @@ const DANGEROUS = [
   'DELETE /common-server/staff/:id/invitation',
   'GET /common-server/data-export/consent-register',
   'GET /common-server/data-export/data-dictionary',
+  'GET /common-server/data-export/runs/:id/archive',
   'GET /common-server/data-export/survey-answers',
   'GET /common-server/data-export/verification-register',
   'GET /common-server/domo',
