@@ -63,8 +63,8 @@ function writesFreeText(question: ChoiceQuestion & { inputType?: string }): bool
   return Boolean(question.hasOther && question.getStoreOthersAsComment && !question.getStoreOthersAsComment());
 }
 
-/** A text in both languages; Spanish falls back to the form's default text where the form has none. */
-function bothLanguages(text: LocalizableString) {
+/** A form's text in both languages: English is the default locale, Spanish `es` falls back to it where missing. */
+export function bothLanguages(text: LocalizableString): { en: string; sp: string } {
   const en = text.getLocaleText('') || text.textOrHtml;
   return { en, sp: text.getLocaleText('es') || en };
 }

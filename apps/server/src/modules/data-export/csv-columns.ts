@@ -69,6 +69,9 @@ export interface SignatureEvent {
   formVersion: number;
 }
 
+/** A signature's event: a re-consent when the participant had signed before, else their consent. */
+export const signatureEvent = (reconsent: boolean): SignatureEvent['event'] => (reconsent ? 'reconsent' : 'consent');
+
 export const signatureCells = (s: SignatureEvent, deidentified: boolean): CsvValue[] => [
   s.participant,
   s.event,
@@ -86,6 +89,10 @@ export interface WithdrawalEvent {
   carriedOutBy: 'participant' | 'administrator';
   administratorId: string | null;
 }
+
+/** Who carried out a withdrawal: an administrator for one recorded on request (`manual`), else the participant. */
+export const withdrawnBy = (source: string): WithdrawalEvent['carriedOutBy'] =>
+  source === 'manual' ? 'administrator' : 'participant';
 
 export const withdrawalCells = (w: WithdrawalEvent, deidentified: boolean): CsvValue[] => [
   w.participant,

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import type { Database } from '../../db/client';
 import { withinStudyDays } from '../../db/study-days';
+import { windowBatches } from '../../lib/csv-stream';
 import {
   consentForms,
   consentSignatures,
@@ -90,11 +91,11 @@ async function keysAfter(db: Reader, table: PgTable, column: AnyPgColumn, after:
   return rows.map((row) => row.key as string);
 }
 
-export const responseIdsAfter = (db: Reader, after: string | undefined, limit: number) =>
+const responseIdsAfter = (db: Reader, after: string | undefined, limit: number) =>
   keysAfter(db, surveyResponses, surveyResponses.id, after, limit);
 
 /** The submitted responses of a form within a window of response ids, in id order. */
-export function submittedResponsesWithin(db: Reader, filter: DayWindow & { formId: string }, ids: KeyWindow<string>) {
+function submittedResponsesWithin(db: Reader, filter: DayWindow & { formId: string }, ids: KeyWindow<string>) {
   return db
     .select({
       id: surveyResponses.id,
@@ -128,7 +129,7 @@ const signatureKey = sql`(${consentSignatures.userId}, ${consentSignatures.formI
 const keyValue = (key: SignatureKey) => sql`(${key.userId}::uuid, ${key.formId}::uuid)`;
 
 /** The next `limit` signature keys after `after`, one participant's together. */
-export function signatureKeysAfter(db: Reader, after: SignatureKey | undefined, limit: number) {
+function signatureKeysAfter(db: Reader, after: SignatureKey | undefined, limit: number) {
   return db
     .select({ userId: consentSignatures.userId, formId: consentSignatures.formId })
     .from(consentSignatures)
@@ -142,7 +143,7 @@ export function signatureKeysAfter(db: Reader, after: SignatureKey | undefined, 
  * study's default form), whether an earlier signature of the same participant exists, the signed copy's SHA-256
  * and size, and when the participant withdrew, if they did.
  */
-export function signaturesWithin(db: Reader, window: DayWindow, keys: KeyWindow<SignatureKey>) {
+function signaturesWithin(db: Reader, window: DayWindow, keys: KeyWindow<SignatureKey>) {
   return db
     .select({
       userId: consentSignatures.userId,
@@ -173,11 +174,11 @@ export function signaturesWithin(db: Reader, window: DayWindow, keys: KeyWindow<
     .orderBy(asc(consentSignatures.userId), asc(consentSignatures.formId));
 }
 
-export const withdrawalKeysAfter = (db: Reader, after: string | undefined, limit: number) =>
+const withdrawalKeysAfter = (db: Reader, after: string | undefined, limit: number) =>
   keysAfter(db, consentWithdrawals, consentWithdrawals.userId, after, limit);
 
 /** The withdrawals within a window of participant ids (one withdrawal per participant). */
-export function withdrawalsWithin(db: Reader, window: DayWindow, ids: KeyWindow<string>) {
+function withdrawalsWithin(db: Reader, window: DayWindow, ids: KeyWindow<string>) {
   return db
     .select({
       userId: consentWithdrawals.userId,
@@ -192,11 +193,11 @@ export function withdrawalsWithin(db: Reader, window: DayWindow, ids: KeyWindow<
     .orderBy(asc(consentWithdrawals.userId));
 }
 
-export const verificationKeysAfter = (db: Reader, after: string | undefined, limit: number) =>
+const verificationKeysAfter = (db: Reader, after: string | undefined, limit: number) =>
   keysAfter(db, healthSystemVerifications, healthSystemVerifications.userId, after, limit);
 
 /** The verification records within a window of participant ids, with how their last change was made. */
-export function verificationsWithin(db: Reader, window: DayWindow, ids: KeyWindow<string>) {
+function verificationsWithin(db: Reader, window: DayWindow, ids: KeyWindow<string>) {
   return db
     .select({
       userId: healthSystemVerifications.userId,
@@ -218,14 +219,14 @@ export function verificationsWithin(db: Reader, window: DayWindow, ids: KeyWindo
     .orderBy(asc(healthSystemVerifications.userId));
 }
 
-export const participantIdsAfter = (db: Reader, after: string | undefined, limit: number) =>
+const participantIdsAfter = (db: Reader, after: string | undefined, limit: number) =>
   keysAfter(db, users, users.id, after, limit);
 
 /**
  * The participants within a window of user ids: account status, health system, language, when they registered,
  * first signed and withdrew, and what they gave at registration about themselves (never name, e-mail or phone).
  */
-export function participantsWithin(db: Reader, ids: KeyWindow<string>) {
+function participantsWithin(db: Reader, ids: KeyWindow<string>) {
   return db
     .select({
       userId: users.id,
@@ -246,6 +247,45 @@ export function participantsWithin(db: Reader, ids: KeyWindow<string>) {
     .where(and(between(users.id, ids.first, ids.last), eq(users.role, 'patient')))
     .orderBy(asc(users.id));
 }
+
+/**
+ * Each register's rows in batches of at most `size`, read a window of keys at a time (`windowBatches`): what the
+ * Data Export tab's downloads and an export run both read, so neither holds a whole table.
+ */
+export const submittedResponsesInBatches = (db: Reader, filter: DayWindow & { formId: string }, size: number) =>
+  windowBatches(
+    (after: string | undefined) => responseIdsAfter(db, after, size),
+    (ids) => submittedResponsesWithin(db, filter, ids),
+    size,
+  );
+
+export const signaturesInBatches = (db: Reader, window: DayWindow, size: number) =>
+  windowBatches(
+    (after: SignatureKey | undefined) => signatureKeysAfter(db, after, size),
+    (keys) => signaturesWithin(db, window, keys),
+    size,
+  );
+
+export const withdrawalsInBatches = (db: Reader, window: DayWindow, size: number) =>
+  windowBatches(
+    (after: string | undefined) => withdrawalKeysAfter(db, after, size),
+    (ids) => withdrawalsWithin(db, window, ids),
+    size,
+  );
+
+export const verificationsInBatches = (db: Reader, window: DayWindow, size: number) =>
+  windowBatches(
+    (after: string | undefined) => verificationKeysAfter(db, after, size),
+    (ids) => verificationsWithin(db, window, ids),
+    size,
+  );
+
+export const participantsInBatches = (db: Reader, size: number) =>
+  windowBatches(
+    (after: string | undefined) => participantIdsAfter(db, after, size),
+    (ids) => participantsWithin(db, ids),
+    size,
+  );
 
 /** The survey rounds a form version was answered in, by number. */
 export async function roundsAnswered(db: Pick<Database, 'selectDistinct'>, formId: string): Promise<number[]> {

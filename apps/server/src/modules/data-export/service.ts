@@ -14,33 +14,30 @@ import type { Database } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
-import { csvFile, windowBatches, type CsvValue } from '../../lib/csv-stream';
+import { csvFile, type CsvValue } from '../../lib/csv-stream';
 import {
   consentRegisterHeader,
   DATA_DICTIONARY_HEADER,
   dataDictionaryCells,
   signatureCells,
+  signatureEvent,
   surveyAnswersCells,
   surveyAnswersHeader,
   verificationCells,
   verificationRegisterHeader,
   verificationStatus,
   withdrawalCells,
+  withdrawnBy,
 } from './csv-columns';
 import { exportedAnswerColumns, participantColumn, producesDeidentified } from './deidentified';
 import {
   findForm,
   listFormsWithCounts,
-  responseIdsAfter,
-  signatureKeysAfter,
-  signaturesWithin,
-  submittedResponsesWithin,
-  verificationKeysAfter,
-  verificationsWithin,
-  withdrawalKeysAfter,
-  withdrawalsWithin,
+  signaturesInBatches,
+  submittedResponsesInBatches,
+  verificationsInBatches,
+  withdrawalsInBatches,
   type DayWindow,
-  type SignatureKey,
 } from './repository';
 
 /** Keys read from the database at a time: a download holds one window of rows, never the whole table. */
@@ -128,11 +125,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       const participant = await participantColumn(db, deidentified);
       const range = rangeOf(query);
       const filter = { ...window(range), formId: form.id };
-      const batches = windowBatches(
-        (after: string | undefined) => responseIdsAfter(db, after, EXPORT_BATCH),
-        (ids) => submittedResponsesWithin(db, filter, ids),
-        EXPORT_BATCH,
-      );
+      const batches = submittedResponsesInBatches(db, filter, EXPORT_BATCH);
       const data = download(
         exporter,
         {
@@ -187,23 +180,15 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       const range = rangeOf(query);
       const deidentified = producesDeidentified(exporter, query.deidentified);
       const participant = await participantColumn(db, deidentified);
-      const signatures = windowBatches(
-        (after: SignatureKey | undefined) => signatureKeysAfter(db, after, EXPORT_BATCH),
-        (keys) => signaturesWithin(db, window(range), keys),
-        EXPORT_BATCH,
-      );
-      const withdrawals = windowBatches(
-        (after: string | undefined) => withdrawalKeysAfter(db, after, EXPORT_BATCH),
-        (ids) => withdrawalsWithin(db, window(range), ids),
-        EXPORT_BATCH,
-      );
+      const signatures = signaturesInBatches(db, window(range), EXPORT_BATCH);
+      const withdrawals = withdrawalsInBatches(db, window(range), EXPORT_BATCH);
       async function* events(): AsyncGenerator<CsvValue[][]> {
         for await (const batch of signatures)
           yield batch.map((s) =>
             signatureCells(
               {
                 participant: participant.cell(s.userId),
-                event: s.reconsent ? 'reconsent' : 'consent',
+                event: signatureEvent(s.reconsent),
                 signedAt: s.signedAt,
                 healthSystem: s.healthSystem,
                 language: s.language,
@@ -218,7 +203,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
               {
                 participant: participant.cell(w.userId),
                 withdrawnAt: w.withdrawnAt,
-                carriedOutBy: w.source === 'manual' ? 'administrator' : 'participant',
+                carriedOutBy: withdrawnBy(w.source),
                 administratorId: w.requestedBy,
               },
               deidentified,
@@ -239,11 +224,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       const range = rangeOf(query);
       const deidentified = producesDeidentified(exporter, query.deidentified);
       const participant = await participantColumn(db, deidentified);
-      const batches = windowBatches(
-        (after: string | undefined) => verificationKeysAfter(db, after, EXPORT_BATCH),
-        (ids) => verificationsWithin(db, window(range), ids),
-        EXPORT_BATCH,
-      );
+      const batches = verificationsInBatches(db, window(range), EXPORT_BATCH);
       return download(
         exporter,
         { kind: 'verificationRegister', deidentified, details: { range } },

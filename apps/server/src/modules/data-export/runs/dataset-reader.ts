@@ -2,25 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { TExportRegister } from '@portal/shared/data-export/export-runs';
 import { calendarDate, type IsoDate } from '@portal/shared/dates';
 import type { Database } from '../../../db/client';
-import { windowBatches } from '../../../lib/csv-stream';
 import { translate } from '../../../lib/localize';
+import { signatureEvent, verificationStatus, withdrawnBy } from '../csv-columns';
 import { exportedAnswerColumns } from '../deidentified';
 import { createDeidentifier } from '../deidentify/deidentifier';
 import type { DatasetForm, ExportDataset } from '../formats/dataset';
 import {
-  participantIdsAfter,
-  participantsWithin,
-  responseIdsAfter,
+  participantsInBatches,
   roundsAnswered,
-  signatureKeysAfter,
-  signaturesWithin,
-  submittedResponsesWithin,
-  verificationKeysAfter,
-  verificationsWithin,
-  withdrawalKeysAfter,
-  withdrawalsWithin,
+  signaturesInBatches,
+  submittedResponsesInBatches,
+  verificationsInBatches,
+  withdrawalsInBatches,
   type DayWindow,
-  type SignatureKey,
 } from '../repository';
 import type { ExportSelection } from './selection';
 
@@ -44,10 +38,11 @@ const AS_KEPT: ValueForm = {
   postalCode: (code) => code,
 };
 
+/** The portal's language a row holds: Spanish, or English for anything else. */
+const portalLanguage = (language: string | null) => (language === 'sp' ? ('sp' as const) : ('en' as const));
+
 const shiftOrNull = (form: ValueForm, userId: string, moment: Date | null) =>
   moment === null ? null : form.shift(userId, moment);
-
-const VERIFICATION_STATUS = { true: 'verified', false: 'rejected', null: 'pending' } as const;
 
 export interface DatasetReaderDeps {
   db: Database;
@@ -98,12 +93,7 @@ export async function readDataset(
 
   async function* responses(chosenForm: DatasetForm) {
     const { id: formId } = chosenForm as DatasetForm & { id: string };
-    const batches = windowBatches(
-      (after: string | undefined) => responseIdsAfter(db, after, RUN_BATCH),
-      (ids) => submittedResponsesWithin(db, { ...window, formId }, ids),
-      RUN_BATCH,
-    );
-    for await (const batch of batches)
+    for await (const batch of submittedResponsesInBatches(db, { ...window, formId }, RUN_BATCH))
       yield batch.map((row) => ({
         id: form.recordId('response', row.id),
         participant: form.participant(row.userId),
@@ -116,19 +106,14 @@ export async function readDataset(
   }
 
   async function* signatures() {
-    const batches = windowBatches(
-      (after: SignatureKey | undefined) => signatureKeysAfter(db, after, RUN_BATCH),
-      (keys) => signaturesWithin(db, window, keys),
-      RUN_BATCH,
-    );
-    for await (const batch of batches)
+    for await (const batch of signaturesInBatches(db, window, RUN_BATCH))
       yield batch.map((row) => ({
         id: form.recordId('signature', row.id),
         participant: form.participant(row.userId),
-        event: row.reconsent ? ('reconsent' as const) : ('consent' as const),
+        event: signatureEvent(row.reconsent),
         signedAt: form.shift(row.userId, row.signedAt),
         healthSystem: row.healthSystem,
-        language: row.language === 'sp' ? ('sp' as const) : ('en' as const),
+        language: portalLanguage(row.language),
         formVersion: row.version,
         document: { sha256: row.signedSha256, bytes: row.signedBytes },
         withdrawnAt: shiftOrNull(form, row.userId, row.withdrawnAt),
@@ -136,31 +121,21 @@ export async function readDataset(
   }
 
   async function* withdrawals() {
-    const batches = windowBatches(
-      (after: string | undefined) => withdrawalKeysAfter(db, after, RUN_BATCH),
-      (ids) => withdrawalsWithin(db, window, ids),
-      RUN_BATCH,
-    );
-    for await (const batch of batches)
+    for await (const batch of withdrawalsInBatches(db, window, RUN_BATCH))
       yield batch.map((row) => ({
         participant: form.participant(row.userId),
         withdrawnAt: form.shift(row.userId, row.withdrawnAt),
-        carriedOutBy: row.source === 'manual' ? ('administrator' as const) : ('participant' as const),
+        carriedOutBy: withdrawnBy(row.source),
         administratorId: deidentified ? null : row.requestedBy,
       }));
   }
 
   async function* verifications() {
-    const batches = windowBatches(
-      (after: string | undefined) => verificationKeysAfter(db, after, RUN_BATCH),
-      (ids) => verificationsWithin(db, window, ids),
-      RUN_BATCH,
-    );
-    for await (const batch of batches)
+    for await (const batch of verificationsInBatches(db, window, RUN_BATCH))
       yield batch.map((row) => ({
         participant: form.participant(row.userId),
         healthSystem: row.healthSystem,
-        status: VERIFICATION_STATUS[String(row.isVerified) as keyof typeof VERIFICATION_STATUS],
+        status: verificationStatus(row.isVerified),
         consentedAt: shiftOrNull(form, row.userId, row.consentedAt),
         updatedAt: form.shift(row.userId, row.updatedAt),
         lastChange: row.lastChange,
@@ -168,12 +143,7 @@ export async function readDataset(
   }
 
   async function* participants() {
-    const batches = windowBatches(
-      (after: string | undefined) => participantIdsAfter(db, after, RUN_BATCH),
-      (ids) => participantsWithin(db, ids),
-      RUN_BATCH,
-    );
-    for await (const batch of batches)
+    for await (const batch of participantsInBatches(db, RUN_BATCH))
       yield batch.map((row) => ({
         participant: form.participant(row.userId),
         status:
@@ -183,7 +153,7 @@ export async function readDataset(
               ? ('consented' as const)
               : ('registered' as const),
         healthSystem: row.healthSystem,
-        language: row.language === 'sp' ? ('sp' as const) : ('en' as const),
+        language: portalLanguage(row.language),
         registeredAt: form.shift(row.userId, row.registeredAt),
         consentedAt: shiftOrNull(form, row.userId, row.consentedAt),
         withdrawnAt: shiftOrNull(form, row.userId, row.withdrawnAt),

@@ -1,103 +1,77 @@
 import { describe, expect, it } from 'vitest';
-import { answerColumns } from '../../answer-columns';
 import type { DatasetForm, DatasetResponse, DatasetSignature, ExportDataset } from '../dataset';
+import {
+  choice,
+  datasetForm,
+  datasetOf,
+  ENERGY,
+  INTRO,
+  LAST_VISIT,
+  onePage,
+  participant,
+  response,
+  signature,
+  text,
+} from '../test-dataset';
 import { fhirEntries } from './entries';
 import { expectValidFhir } from './validate-fhir.test-helper';
 
-const es = (en: string, sp: string) => ({ default: en, es: sp });
+// A round form of every question type, with an "other" choice, HTML in a text and a rating from 1, and a
+// one-time form; a deidentified run, whose participants are pseudonyms.
 
-const roundDefinition = {
-  pages: [
-    {
-      name: 'only',
-      elements: [
-        { type: 'html', name: 'intro', html: es('<p>About <b>your</b> week</p>', '<p>Sobre <b>su</b> semana</p>') },
-        {
-          type: 'radiogroup',
-          name: 'dialysis',
-          title: es('Are you on dialysis?', '¿Recibe diálisis?'),
-          choices: [
-            { value: 'home', text: es('At home', 'En casa') },
-            { value: 'center', text: es('At a center', 'En un centro') },
-          ],
-          showOtherItem: true,
-          otherText: es('Other', 'Otro'),
-        },
-        {
-          type: 'checkbox',
-          name: 'symptoms',
-          title: es('Symptoms', 'Síntomas'),
-          choices: [
-            { value: 'fatigue', text: es('Fatigue', 'Cansancio') },
-            { value: 'itch', text: es('Itching', 'Picazón') },
-          ],
-        },
-        { type: 'boolean', name: 'transplant', title: es('Had a transplant?', '¿Tuvo un trasplante?') },
-        {
-          type: 'dropdown',
-          name: 'stage',
-          title: es('Stage', 'Etapa'),
-          choices: [
-            { value: '3', text: es('Stage 3', 'Etapa 3') },
-            { value: '4', text: es('Stage 4', 'Etapa 4') },
-          ],
-        },
-        { type: 'rating', name: 'energy', title: es('Energy', 'Energía'), rateMin: 1, rateMax: 3 },
-        { type: 'text', name: 'sick-days', title: es('Sick days', 'Días enfermo'), inputType: 'number' },
-        { type: 'text', name: 'last-visit', title: es('Last visit', 'Última visita'), inputType: 'date' },
-        { type: 'comment', name: 'notes', title: es('Notes', 'Notas') },
-        {
-          type: 'matrix',
-          name: 'feel',
-          title: es('How do you feel?', '¿Cómo se siente?'),
-          columns: [
-            { value: 'good', text: es('Good', 'Bien') },
-            { value: 'bad', text: es('Bad', 'Mal') },
-          ],
-          rows: [
-            { value: 'body', text: es('Body', 'Cuerpo') },
-            { value: 'mind', text: es('Mind', 'Mente') },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const roundDefinition = onePage([
+  INTRO,
+  {
+    type: 'radiogroup',
+    name: 'dialysis',
+    title: text('Are you on dialysis?', '¿Recibe diálisis?'),
+    choices: [choice('home', 'At home', 'En casa'), choice('center', 'At a center', 'En un centro')],
+    showOtherItem: true,
+    otherText: text('Other', 'Otro'),
+  },
+  {
+    type: 'checkbox',
+    name: 'symptoms',
+    title: text('Symptoms', 'Síntomas'),
+    choices: [choice('fatigue', 'Fatigue', 'Cansancio'), choice('itch', 'Itching', 'Picazón')],
+  },
+  { type: 'boolean', name: 'transplant', title: text('Had a transplant?', '¿Tuvo un trasplante?') },
+  {
+    type: 'dropdown',
+    name: 'stage',
+    title: text('Stage', 'Etapa'),
+    choices: [choice('3', 'Stage 3', 'Etapa 3'), choice('4', 'Stage 4', 'Etapa 4')],
+  },
+  ENERGY,
+  { type: 'text', name: 'sick-days', title: text('Sick days', 'Días enfermo'), inputType: 'number' },
+  LAST_VISIT,
+  { type: 'comment', name: 'notes', title: text('Notes', 'Notas') },
+  {
+    type: 'matrix',
+    name: 'feel',
+    title: text('How do you feel?', '¿Cómo se siente?'),
+    columns: [choice('good', 'Good', 'Bien'), choice('bad', 'Bad', 'Mal')],
+    rows: [choice('body', 'Body', 'Cuerpo'), choice('mind', 'Mind', 'Mente')],
+  },
+]);
 
-const oneTimeDefinition = {
-  pages: [{ name: 'only', elements: [{ type: 'text', name: 'trips', title: 'Trips', inputType: 'number', step: 1 }] }],
-};
-
-const roundForm: DatasetForm = {
+const roundForm = datasetForm({
   formKey: 'weekly-check',
   version: 2,
   kind: 'round',
   title: { en: 'Weekly check', sp: 'Control semanal' },
   definition: roundDefinition,
   rounds: [1, 2],
-  columns: answerColumns(roundDefinition),
-};
+});
 
-const oneTimeForm: DatasetForm = {
+const oneTimeForm = datasetForm({
   formKey: 'travel',
   version: 1,
   kind: 'one-time',
   title: { en: 'Travel', sp: 'Viajes' },
-  definition: oneTimeDefinition,
+  definition: onePage([{ type: 'text', name: 'trips', title: 'Trips', inputType: 'number', step: 1 }]),
   rounds: [],
-  columns: answerColumns(oneTimeDefinition),
-};
-
-const response = (id: string, participant: string, roundNumber: number | null, submittedAt: string, answers = {}) =>
-  ({
-    id,
-    participant,
-    roundNumber,
-    oneTimeSurveyId: roundNumber === null ? 'one-time-1' : null,
-    startedAt: null,
-    submittedAt: new Date(submittedAt),
-    answers,
-  }) satisfies DatasetResponse;
+});
 
 const fullAnswers = {
   dialysis: 'other',
@@ -112,109 +86,79 @@ const fullAnswers = {
   feel: { body: 'good', mind: 'bad' },
 };
 
+const at = (iso: string) => new Date(iso);
+
 /** Responses in batches, as the database gives them a window at a time. */
 const RESPONSES = new Map<DatasetForm, DatasetResponse[][]>([
   [
     roundForm,
     [
-      [response('resp_1', 'ps-0001', 1, '2025-01-21T15:00:00.000Z', fullAnswers)],
+      [response('ps-0001', 1, at('2025-01-21T15:00:00.000Z'), fullAnswers, 'resp_1')],
       [
-        response('resp-2', 'ps-0001', 2, '2025-02-20T15:00:00.000Z', { dialysis: 'home', 'sick-days': 0.5 }),
-        response('resp-3', 'ps-0002', 1, '2025-01-22T09:30:00.000Z', { transplant: true, feel: { mind: 'good' } }),
+        response('ps-0001', 2, at('2025-02-20T15:00:00.000Z'), { dialysis: 'home', 'sick-days': 0.5 }, 'resp-2'),
+        response('ps-0002', 1, at('2025-01-22T09:30:00.000Z'), { transplant: true, feel: { mind: 'good' } }, 'resp-3'),
       ],
     ],
   ],
-  [oneTimeForm, [[response('resp-4', 'ps-0003', null, '2025-03-05T10:00:00.000Z', { trips: 2 })]]],
+  [oneTimeForm, [[response('ps-0003', null, at('2025-03-05T10:00:00.000Z'), { trips: 2 }, 'resp-4')]]],
 ]);
 
-const signature = (overrides: Partial<DatasetSignature> & Pick<DatasetSignature, 'id' | 'participant'>) => ({
-  event: 'consent' as const,
-  signedAt: new Date('2025-01-10T12:00:00.000Z'),
-  healthSystem: null,
-  language: 'en' as const,
-  formVersion: 1,
-  document: { sha256: 'ab'.repeat(32), bytes: 48213 },
-  withdrawnAt: null,
-  ...overrides,
-});
-
 const SIGNATURES: DatasetSignature[] = [
-  signature({ id: 'sig-1', participant: 'ps-0001' }),
+  signature({ id: 'sig-1', participant: 'ps-0001', signedAt: at('2025-01-10T12:00:00.000Z') }),
   signature({
     id: 'sig-2',
     participant: 'ps-0002',
-    signedAt: new Date('2025-01-11T08:00:00.000Z'),
+    signedAt: at('2025-01-11T08:00:00.000Z'),
     healthSystem: 'north-clinic',
     language: 'sp',
     document: { sha256: 'cd'.repeat(32), bytes: 50110 },
-    withdrawnAt: new Date('2025-03-01T17:45:00.000Z'),
+    withdrawnAt: at('2025-03-01T17:45:00.000Z'),
   }),
   signature({
     id: 'sig-3',
     participant: 'ps-0001',
     event: 'reconsent',
-    signedAt: new Date('2025-02-15T12:00:00.000Z'),
+    signedAt: at('2025-02-15T12:00:00.000Z'),
     formVersion: 2,
     document: { sha256: 'ef'.repeat(32), bytes: 49002 },
   }),
 ];
 
-async function* inBatches<Row>(batches: Row[][]) {
-  for (const batch of batches) yield batch;
-}
-
-const dataset: ExportDataset = {
+const dataset = datasetOf({
   deidentified: true,
-  startedAt: new Date('2025-04-01T00:00:00.000Z'),
+  startedAt: at('2025-04-01T00:00:00.000Z'),
   study: { identifier: 'KIDNEY-2025', title: { en: 'Kidney health study', sp: 'Estudio de salud renal' } },
   forms: [roundForm, oneTimeForm],
-  responses: (form) => inBatches(RESPONSES.get(form) ?? []),
-  signatures: () => inBatches([SIGNATURES.slice(0, 2), SIGNATURES.slice(2)]),
-  participants: () =>
-    inBatches([
-      [
-        {
-          participant: 'ps-0001',
-          status: 'consented',
-          healthSystem: null,
-          language: 'en',
-          registeredAt: new Date('2025-01-09T10:00:00.000Z'),
-          consentedAt: new Date('2025-01-10T12:00:00.000Z'),
-          withdrawnAt: null,
-          birth: '1970',
-          postalCode: '941',
-          gender: 'female',
-          country: 'US',
-        },
-        {
-          participant: 'ps-0002',
-          status: 'withdrawn',
-          healthSystem: 'north-clinic',
-          language: 'sp',
-          registeredAt: new Date('2025-01-11T07:00:00.000Z'),
-          consentedAt: new Date('2025-01-11T08:00:00.000Z'),
-          withdrawnAt: new Date('2025-03-01T17:45:00.000Z'),
-          birth: '90+',
-          postalCode: '000',
-          gender: null,
-          country: 'US',
-        },
-        {
-          participant: 'ps-0003',
-          status: 'registered',
-          healthSystem: null,
-          language: 'en',
-          registeredAt: new Date('2025-02-01T10:00:00.000Z'),
-          consentedAt: null,
-          withdrawnAt: null,
-          birth: null,
-          postalCode: null,
-          gender: null,
-          country: null,
-        },
-      ],
-    ]),
-};
+  responses: (form) => RESPONSES.get(form) ?? [],
+  signatures: [SIGNATURES.slice(0, 2), SIGNATURES.slice(2)],
+  participants: [
+    [
+      participant({
+        participant: 'ps-0001',
+        status: 'consented',
+        registeredAt: at('2025-01-09T10:00:00.000Z'),
+        consentedAt: at('2025-01-10T12:00:00.000Z'),
+        birth: '1970',
+        postalCode: '941',
+        gender: 'female',
+        country: 'US',
+      }),
+      participant({
+        participant: 'ps-0002',
+        status: 'withdrawn',
+        healthSystem: 'north-clinic',
+        language: 'sp',
+        registeredAt: at('2025-01-11T07:00:00.000Z'),
+        consentedAt: at('2025-01-11T08:00:00.000Z'),
+        withdrawnAt: at('2025-03-01T17:45:00.000Z'),
+        birth: '90+',
+        postalCode: '000',
+        country: 'US',
+      }),
+      participant({ participant: 'ps-0003', registeredAt: at('2025-02-01T10:00:00.000Z') }),
+    ],
+  ],
+});
 
 /** Every file the format writes, as its lines and the batches they came in. */
 async function writeAll(run: ExportDataset) {
@@ -496,7 +440,7 @@ describe('the FHIR R4 format', () => {
     const run: ExportDataset = {
       ...dataset,
       forms: [withoutFreeText],
-      responses: () => inBatches(RESPONSES.get(roundForm) ?? []),
+      responses: () => dataset.responses(roundForm),
       signatures: undefined,
       participants: undefined,
     };

@@ -1,8 +1,8 @@
 import type { ItemValue, Question } from 'survey-core';
 import { surveyModel } from '../../../../lib/survey-core';
-import type { AnswerCode, AnswerColumn } from '../../answer-columns';
+import { bothLanguages, type AnswerCode, type AnswerColumn } from '../../answer-columns';
 import type { DatasetForm } from '../dataset';
-import { localized, type Texts } from './translation';
+import type { Texts } from './translation';
 
 export type FhirItemType =
   'group' | 'display' | 'choice' | 'open-choice' | 'boolean' | 'integer' | 'decimal' | 'date' | 'string' | 'text';
@@ -79,14 +79,14 @@ function matrixGroup(question: Question, columns: Map<string, AnswerColumn>): Fh
     const column = columns.get(`${name}.${row.value}`);
     if (!column) return [];
     const value = (answers: Answers) => (answers[name] as Answers | undefined)?.[row.value];
-    return [{ linkId: column.code, text: localized(row.locText), type: 'choice', options: column.answers, value }];
+    return [{ linkId: column.code, text: bothLanguages(row.locText), type: 'choice', options: column.answers, value }];
   });
-  return rows.length > 0 ? [{ linkId: name, text: localized(question.locTitle), type: 'group', items: rows }] : [];
+  return rows.length > 0 ? [{ linkId: name, text: bothLanguages(question.locTitle), type: 'group', items: rows }] : [];
 }
 
 /** An HTML element as text to display: FHIR item text is plain, so its markup is dropped. */
 function displayItem(question: Question): FhirQuestion[] {
-  const html = localized(question.getLocalizableString('html'));
+  const html = bothLanguages(question.getLocalizableString('html'));
   const plain = (markup: string) =>
     markup
       .replace(/<[^>]*>/g, ' ')

@@ -1,15 +1,7 @@
-import type { LocalizableString } from 'survey-core';
-
 /** A text in the portal's two languages. */
 export interface Texts {
   en: string;
   sp: string;
-}
-
-/** A form's text in both languages: English is the default locale, Spanish `es` falls back to it where missing. */
-export function localized(text: LocalizableString): Texts {
-  const en = text.getLocaleText('') || text.textOrHtml;
-  return { en, sp: text.getLocaleText('es') || en };
 }
 
 export const TRANSLATION_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/translation';
