@@ -18,7 +18,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Opens the Data Export tab at its archive section, once its questionnaires are there. */
 async function openArchiveSection(page: Page, t: Texts) {
   await page.goto('/system-options?tab=data-export');
-  await expect(page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.dataExport') })).toBeVisible();
+  // The first page of the session just stored: the portal's scripts and the tab load on demand (heavy work).
+  await expect(page.getByRole('heading', { level: 2, name: t('systemOptions.tabs.dataExport') })).toBeVisible({
+    timeout: SLOW_STEP_TIMEOUT_MS,
+  });
   const section = page.getByRole('region', { name: t('dataExport.archive.title') });
   await expect(section.getByRole('heading', { level: 3, name: t('dataExport.archive.title') })).toBeVisible();
   await expect(section.getByRole('checkbox', { name: t('dataExport.archive.forms.selectAll') })).toBeVisible();
@@ -86,6 +89,9 @@ for (const language of ['en', 'sp'] as const) {
     page,
     baseURL,
   }) => {
+    // About 40 s alone, most of it the tab's first load and two accessibility checks of a long page; on two cores
+    // shared with other work those have taken half as long again (as in data-export.spec.ts).
+    test.setTimeout(90_000);
     const t = textsIn(language);
     // A participant who signed consent: the consent register has at least one signature.
     await createPatient(language, 'archive');

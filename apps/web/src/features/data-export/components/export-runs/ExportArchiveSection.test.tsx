@@ -144,8 +144,17 @@ describe('the archive for research platforms', () => {
     const calls = portal(() => []);
     renderAsStaff(<DataExportPanel />);
     const section = await archiveSection();
-    await user.click(within(section).getByRole('checkbox', { name: 'Select all versions' }));
-    expect(within(section).getByRole('checkbox', { name: 'About you — version 1 (12 submitted)' })).toBeChecked();
+    const all = within(section).getByRole<HTMLInputElement>('checkbox', { name: 'Select all versions' });
+    const first = within(section).getByRole('checkbox', { name: 'About you — version 1 (12 submitted)' });
+    // Some chosen: "mixed" to assistive technology and to the browser alike.
+    await user.click(first);
+    expect(all).toBePartiallyChecked();
+    expect(all.indeterminate).toBe(true);
+    await user.click(first);
+    expect(all.indeterminate).toBe(false);
+    await user.click(all);
+    expect(all.indeterminate).toBe(false);
+    expect(first).toBeChecked();
     expect(within(section).getByRole('checkbox', { name: 'Exit interview — version 2 (1 submitted)' })).toBeChecked();
     await user.click(within(section).getByRole('checkbox', { name: 'REDCap (data dictionary and import files)' }));
     await user.click(within(section).getByRole('button', { name: 'Prepare archive' }));
