@@ -1,52 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { users } from '../src/db/schema';
 import { expectValidFhir } from '../src/modules/data-export/formats/fhir/validate-fhir.test-helper';
 import { describeEachDatabase, type TestApp } from './helpers';
-import { freshStartAt, useAuthApp } from './auth-helpers';
+import { useAuthApp } from './auth-helpers';
 import { adminSession } from './settings-helpers';
+import { adminId, ONE_TIME_SURVEY, P1, P2, P3 } from './data-export-helpers';
 import {
-  adminId,
-  EXPORT_NOW as NOW,
-  insertAnswers,
-  insertConsents,
-  insertParticipants,
-  insertVerifications,
-  ONE_TIME_SURVEY,
-  P1,
-  P2,
-  P3,
-} from './data-export-helpers';
-import { csvRecords, downloadArchive, ndjson, runExportJob, startRun } from './export-run-helpers';
-
-const EVERYTHING = {
-  forms: [{ formKey: 'exit-interview', version: 2 }],
-  registers: ['consent', 'verification', 'studyStatus'],
-  formats: ['dataPackage', 'redcap', 'fhir'],
-};
-
-/**
- * The small study: three participants (P2 and P3 withdrawn), answers in rounds 1 and 2 and a one-time survey,
- * a re-consent, verification records; each participant registered on a literal day, with a birth date, a postal
- * code and a phone number.
- */
-async function smallStudy(t: TestApp) {
-  await freshStartAt(t, NOW);
-  await insertParticipants(t, [P1]);
-  await insertParticipants(t, [P2, P3], 'withdrawn');
-  for (const [id, createdAt, birthDate, postalCode] of [
-    [P1, '2026-03-01T12:00:00.000Z', '1936-04-15', '03601'],
-    [P2, '2026-03-04T12:00:00.000Z', '1936-04-16', '90210-1234'],
-    [P3, '2026-03-31T12:00:00.000Z', '1980-07-04', '60601'],
-  ] as const)
-    await t.db
-      .update(users)
-      .set({ createdAt: new Date(createdAt), birthDate, postalCode, country: 'USA', phoneNumber: '5550104477' })
-      .where(eq(users.id, id));
-  await insertAnswers(t);
-  await insertConsents(t);
-  await insertVerifications(t);
-}
+  csvRecords,
+  downloadArchive,
+  EVERYTHING,
+  ndjson,
+  runExportJob,
+  smallStudy,
+  startRun,
+} from './export-run-helpers';
 
 async function archiveOf(t: TestApp, deidentified: boolean) {
   const admin = await adminSession(t);

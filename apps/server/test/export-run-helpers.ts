@@ -1,9 +1,20 @@
 import { createHash } from 'node:crypto';
-import { and, like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { expect } from 'vitest';
 import type { TExportRun } from '@portal/shared/data-export/export-runs';
-import { auditLog } from '../src/db/schema';
+import { auditLog, users } from '../src/db/schema';
+import { freshStartAt } from './auth-helpers';
+import {
+  EXPORT_NOW,
+  insertAnswers,
+  insertConsents,
+  insertParticipants,
+  insertVerifications,
+  P1,
+  P2,
+  P3,
+} from './data-export-helpers';
 import type { TestApp } from './helpers';
 import type { AdminCall } from './settings-helpers';
 
@@ -56,4 +67,35 @@ export async function runAudits(t: TestApp, runId: string) {
     .from(auditLog)
     .where(and(like(auditLog.action, 'dataExport.%'), sql`${auditLog.details}->>'run' = ${runId}`));
   return Object.fromEntries(rows.map((row) => [row.action, row]));
+}
+
+/** Everything a run may hold, as the spec's body gives it, identified. */
+export const EVERYTHING = {
+  forms: [{ formKey: 'exit-interview', version: 2 }],
+  registers: ['consent', 'verification', 'studyStatus'],
+  formats: ['dataPackage', 'redcap', 'fhir'],
+  deidentified: false,
+};
+
+/**
+ * The small study: three participants (P2 and P3 withdrawn), answers in rounds 1 and 2 and a one-time survey,
+ * a re-consent, verification records; each participant registered on a literal day, with a birth date, a postal
+ * code and a phone number.
+ */
+export async function smallStudy(t: TestApp) {
+  await freshStartAt(t, EXPORT_NOW);
+  await insertParticipants(t, [P1]);
+  await insertParticipants(t, [P2, P3], 'withdrawn');
+  for (const [id, createdAt, birthDate, postalCode] of [
+    [P1, '2026-03-01T12:00:00.000Z', '1936-04-15', '03601'],
+    [P2, '2026-03-04T12:00:00.000Z', '1936-04-16', '90210-1234'],
+    [P3, '2026-03-31T12:00:00.000Z', '1980-07-04', '60601'],
+  ] as const)
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(createdAt), birthDate, postalCode, country: 'USA', phoneNumber: '5550104477' })
+      .where(eq(users.id, id));
+  await insertAnswers(t);
+  await insertConsents(t);
+  await insertVerifications(t);
 }

@@ -1,42 +1,23 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { exportArchiveParts, exportRuns, surveyForms } from '../src/db/schema';
-import { describeEachDatabase, type TestApp } from './helpers';
-import { freshStartAt, useAuthApp } from './auth-helpers';
+import { describeEachDatabase } from './helpers';
+import { useAuthApp } from './auth-helpers';
 import { call } from './participant-helpers';
 import { adminSession } from './settings-helpers';
 import { signedInStaff } from './staff-helpers';
+import { adminId, EXPORT_NOW as NOW } from './data-export-helpers';
 import {
-  adminId,
-  EXPORT_NOW as NOW,
-  insertAnswers,
-  insertConsents,
-  insertParticipants,
-  insertVerifications,
-  P1,
-  P2,
-  P3,
-} from './data-export-helpers';
-import { csvRecords, downloadArchive, runAudits, runExportJob, RUNS, startRun } from './export-run-helpers';
-import { createHash } from 'node:crypto';
-
-/** Everything at once, as the spec's body gives it. */
-const EVERYTHING = {
-  forms: [{ formKey: 'exit-interview', version: 2 }],
-  registers: ['consent', 'verification', 'studyStatus'],
-  formats: ['dataPackage', 'redcap', 'fhir'],
-  deidentified: false,
-};
-
-/** The small study: three participants (P2 and P3 withdrawn), two rounds, a re-consent, answers, verifications. */
-async function smallStudy(t: TestApp) {
-  await freshStartAt(t, NOW);
-  await insertParticipants(t, [P1]);
-  await insertParticipants(t, [P2, P3], 'withdrawn');
-  await insertAnswers(t);
-  await insertConsents(t);
-  await insertVerifications(t);
-}
+  csvRecords,
+  downloadArchive,
+  EVERYTHING,
+  runAudits,
+  runExportJob,
+  RUNS,
+  smallStudy,
+  startRun,
+} from './export-run-helpers';
 
 // On each database: runs are claimed with `for update skip locked` and archives kept as bytea parts.
 describeEachDatabase('Data export runs', (target) => {
