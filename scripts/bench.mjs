@@ -5,14 +5,16 @@
 // Goals: the reference call reaches at least 60% of the bare route's throughput, and the landing
 // page's first JavaScript is at most 180 KB gzipped; the verification, server and Lighthouse goals are in their
 // own files (bench/verification.mjs, bench/server-speed.mjs, bench/lighthouse.mjs).
-// Results go to .bench/latest.json.
+// Results go to .bench/latest.json. `node scripts/bench.mjs export` (or `npm run bench -- export`) runs only the Data
+// Export memory section (bench/export-memory.mjs) and replaces its figures in .bench/latest.json.
 // Exit code: 0 when the measurements were taken (even if a goal is missed), 1 if anything failed.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { measureLandingBundle } from './bench/landing-bundle.mjs';
+import { benchExportMemory } from './bench/export-memory.mjs';
 import { HOST, fmt, freePort, printTable, startPortal, stopPortal, verdict } from './bench/portal.mjs';
 import { benchLighthouse } from './bench/lighthouse.mjs';
 import { load, loadFailures } from './bench/throughput.mjs';
@@ -176,6 +178,8 @@ async function main() {
     failures.push(`verification: ${message}`);
   }
 
+  const exportMemory = await exportMemorySection(failures);
+
   // The server's authenticated read, health check, login and idle memory against their references.
   let server;
   try {
@@ -218,6 +222,7 @@ async function main() {
     failures,
     landingBundle: { ...bundle, totalGzipKB: bundle.totalGzipBytes / 1000, goalKB: BUNDLE_GOAL_KB, met: bundleMet },
     verification,
+    exportMemory,
     server,
     lighthouse,
   };
@@ -238,6 +243,7 @@ async function main() {
           `   page ${verdict(coordinator.page.met)}`,
       );
   }
+  logExportVerdicts(exportMemory);
   if (server.goals) log(`Server goals: ${serverVerdicts(server)}`);
   if (lighthouse.pages)
     log(`Lighthouse goals: ${lighthouse.pages.map((page) => `${page.path} ${verdict(page.met)}`).join('   ')}`);
@@ -249,7 +255,46 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+/** The Data Export memory section, with a database and a portal of its own; its failures join `failures`. */
+async function exportMemorySection(failures) {
+  try {
+    const section = await benchExportMemory({ log });
+    failures.push(...(section.failures ?? []).map((failure) => `export memory: ${failure}`));
+    return section;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    failures.push(`export memory: ${message}`);
+    return { skipped: false, error: message };
+  }
+}
+
+function logExportVerdicts(section) {
+  if (section.goals)
+    log(
+      `Export memory goals: peak under idle + ${section.goals.growthMB} MB ${verdict(section.goals.growthMet)}   ` +
+        `peak within ${section.goals.peakRatioGoal}× the reference run's ${verdict(section.goals.peakRatioMet)}`,
+    );
+}
+
+/** `node scripts/bench.mjs export`: that section alone, its figures put into .bench/latest.json beside the others. */
+async function exportOnly() {
+  const failures = [];
+  const exportMemory = await exportMemorySection(failures);
+  const reportDir = path.join(root, '.bench');
+  const reportPath = path.join(reportDir, 'latest.json');
+  const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : {};
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(reportPath, `${JSON.stringify({ ...report, exportMemory }, null, 2)}\n`);
+  log();
+  logExportVerdicts(exportMemory);
+  log('Results written to .bench/latest.json (exportMemory)');
+  if (failures.length > 0) {
+    for (const failure of failures) process.stderr.write(`FAILED: ${failure}\n`);
+    process.exitCode = 1;
+  }
+}
+
+(process.argv[2] === 'export' ? exportOnly() : main()).catch((error) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 });

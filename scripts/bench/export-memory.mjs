@@ -17,12 +17,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { fmt, freePort, printTable, startPortal, stopPortal, verdict } from './portal.mjs';
-import { DEFAULT_BENCH_DATABASE_URL, dropBenchDatabase, postgresUnreachable, seedVerification } from './seed-verification.mjs';
+import {
+  DEFAULT_BENCH_DATABASE_URL,
+  dropBenchDatabase,
+  postgresUnreachable,
+  seedVerification,
+} from './seed-verification.mjs';
 import { newAppSecret, signIn } from './sign-in.mjs';
 
 const API = '/common-server';
 const RUNS_PATH = `${API}/data-export/runs`;
-const PARTICIPANTS = 200_000;
+/** EXPORT_BENCH_PARTICIPANTS makes a smaller trial of the same section (a tenth of it is the reference). */
+const PARTICIPANTS = Number(process.env.EXPORT_BENCH_PARTICIPANTS ?? 200_000);
 const ROUNDS = 5; // one response per round and form: 200,000 × 5 = 1,000,000
 /** Round r of participant p opens on day (p % 200) + (r - 1) × 200 after the first: 1,000 openings a day. */
 const SPREAD_DAYS = 200;
@@ -33,10 +39,12 @@ const FORM = { formKey: 'bench_kidney_health', version: 1 };
 const FORMATS = ['dataPackage', 'redcap', 'fhir'];
 const SAMPLE_MS = 200;
 const POLL_MS = 1000;
-const RUN_TIMEOUT_MS = 30 * 60_000;
+const RUN_TIMEOUT_MS = 90 * 60_000; // a loaded 2-core machine took 10 min for the reference run alone
 const IDLE_SETTLE_MS = 3000;
 /** Two sign-ins of one person must use two different app codes (30 s each). */
 const APP_CODE_MS = 31_000;
+/** An access token lasts 5 minutes: a new sign-in after 4. */
+const TOKEN_REUSE_MS = 4 * 60_000;
 const GOALS = { growthMB: 256, peakRatio: 1.5 };
 const ADMIN_EMAIL = 'bench.export.admin@example.org';
 const MB = 1024 * 1024;
@@ -247,7 +255,7 @@ async function withoutSecondaryIndexes(client, table, load) {
  * The participants (seed-verification's, 200,000 of them, with their verification records), then the form, 5 rounds
  * each and one submitted response per round, in one transaction. Returns the day the first round opened and timings.
  */
-async function seedExport(url, log) {
+export async function seedExport(url, log) {
   const started = performance.now();
   const participants = await seedVerification(url, { participants: PARTICIPANTS, log });
   const client = new pg.Client({ connectionString: url });
@@ -322,10 +330,32 @@ function sampleRss(pid) {
   };
 }
 
-async function api(baseUrl, token, method, urlPath, body) {
+/**
+ * The administrator signed in as the web app does, again once the access token is 4 minutes old (the bench keeps no
+ * refresh token) or when a fresh second factor is needed; never twice within one app code's 30 s.
+ */
+function staffSession(portal, { payloadKey, email, password, appSecret }) {
+  let token;
+  let signedInAt = -Infinity;
+  return {
+    async token({ fresh = false } = {}) {
+      const age = performance.now() - signedInAt;
+      if (token && !fresh && age < TOKEN_REUSE_MS) return token;
+      await sleep(Math.max(0, APP_CODE_MS - age));
+      signedInAt = performance.now();
+      token = await signIn(portal.url, payloadKey, email, password, appSecret);
+      return token;
+    },
+  };
+}
+
+async function api(baseUrl, session, method, urlPath, body) {
   const response = await fetch(`${baseUrl}${urlPath}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body && { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${await session.token()}`,
+      ...(body && { 'Content-Type': 'application/json' }),
+    },
     body: body && JSON.stringify(body),
   });
   const text = await response.text();
@@ -349,7 +379,7 @@ async function fileRows(url, runId) {
 }
 
 /** Queues a run, samples the server's RSS until it is done, and returns its figures. */
-async function measureRun(portal, token, url, { label, from, to }) {
+async function measureRun(portal, session, url, { label, from, to }) {
   const pid = portal.child.pid;
   const before = memoryOf(pid).rss;
   const stop = sampleRss(pid);
@@ -357,7 +387,7 @@ async function measureRun(portal, token, url, { label, from, to }) {
   let run;
   let memory;
   try {
-    run = await api(portal.url, token, 'POST', RUNS_PATH, {
+    run = await api(portal.url, session, 'POST', RUNS_PATH, {
       forms: [FORM],
       registers: [],
       formats: FORMATS,
@@ -365,9 +395,9 @@ async function measureRun(portal, token, url, { label, from, to }) {
       ...(from && { from, to }),
     });
     while (run.status === 'queued' || run.status === 'running') {
-      if (performance.now() - started > RUN_TIMEOUT_MS) throw new Error(`${label}: not done after 30 minutes`);
+      if (performance.now() - started > RUN_TIMEOUT_MS) throw new Error(`${label}: not done after 90 minutes`);
       await sleep(POLL_MS);
-      run = await api(portal.url, token, 'GET', `${RUNS_PATH}/${run.id}`);
+      run = await api(portal.url, session, 'GET', `${RUNS_PATH}/${run.id}`);
     }
   } finally {
     memory = stop();
@@ -443,7 +473,7 @@ function report(log, seed, measured) {
     runRow(reference),
     runRow(big),
     [
-      'download of the 1M archive',
+      'download of the full archive',
       '',
       fmt(download.ms / 1000, 1),
       mb(download.bytes),
@@ -457,15 +487,15 @@ function report(log, seed, measured) {
       `${[reference, big].map((r) => [r.rows.answers, r.rows.redcap, r.rows.fhir].map((n) => fmt(n ?? 0)).join(' / ')).join(' and ')}`,
   );
   log(
-    `  growth over idle, 1M ÷ 100k: ${fmt(goals.growthRatio, 2)}   download: ${fmt(download.bytes)} bytes, ` +
+    `  growth over idle, full ÷ reference: ${fmt(goals.growthRatio, 2)}   download: ${fmt(download.bytes)} bytes, ` +
       `${download.bytes === big.archive.bytes && download.sha256 === big.archive.sha256 ? 'same size and SHA-256 as the run states' : 'NOT the archive the run states'}`,
   );
   log(
-    `  1M peak ${mb(big.peakRss)} MB ≤ idle + ${GOALS.growthMB} MB (${mb(idleRss + GOALS.growthMB * MB)} MB)   ` +
+    `  full run's peak ${mb(big.peakRss)} MB ≤ idle + ${GOALS.growthMB} MB (${mb(idleRss + GOALS.growthMB * MB)} MB)   ` +
       verdict(goals.growthMet),
   );
   log(
-    `  1M peak ≤ ${GOALS.peakRatio} × the 100k run's peak (${fmt(goals.peakRatio, 2)}×)   ${verdict(goals.peakRatioMet)}`,
+    `  full run's peak ≤ ${GOALS.peakRatio} × the reference run's peak (${fmt(goals.peakRatio, 2)}×)   ${verdict(goals.peakRatioMet)}`,
   );
   log(
     `  1-minute load average ${fmt(measured.loadBefore, 1)} before, ${fmt(measured.loadAfter, 1)} after, on ` +
@@ -505,31 +535,33 @@ export async function benchExportMemory({ log, databaseUrl = exportDatabaseUrl()
       payloadKey,
     });
     await portal.ready;
-    let signedInAt = performance.now();
-    let token = await signIn(portal.url, payloadKey, ADMIN_EMAIL, adminPassword, adminAppSecret);
+    const session = staffSession(portal, {
+      payloadKey,
+      email: ADMIN_EMAIL,
+      password: adminPassword,
+      appSecret: adminAppSecret,
+    });
+    await session.token();
     await sleep(IDLE_SETTLE_MS);
     const idleRss = memoryOf(portal.child.pid).rss;
     const loadBefore = os.loadavg()[0];
     log(`Measuring over ${portal.url} (server pid ${portal.child.pid}, idle RSS ${mb(idleRss)} MB)…`);
 
-    const reference = await measureRun(portal, token, databaseUrl, {
+    const reference = await measureRun(portal, session, databaseUrl, {
       label: 'reference: 100 days',
       from: day(seed.day0, REFERENCE_DAYS.first),
       to: day(seed.day0, REFERENCE_DAYS.last),
     });
     log(`  reference run done in ${fmt(reference.ms / 1000, 1)} s, peak RSS ${mb(reference.peakRss)} MB`);
-    const big = await measureRun(portal, token, databaseUrl, { label: 'all 1,000,000' });
-    log(`  1M run done in ${fmt(big.ms / 1000, 1)} s, peak RSS ${mb(big.peakRss)} MB`);
+    const big = await measureRun(portal, session, databaseUrl, { label: `all ${fmt(seed.responses)}` });
+    log(`  full run done in ${fmt(big.ms / 1000, 1)} s, peak RSS ${mb(big.peakRss)} MB`);
 
     // The download needs a second factor of the last 5 minutes: a fresh sign-in, with a new app code.
-    await sleep(Math.max(0, APP_CODE_MS - (performance.now() - signedInAt)));
-    signedInAt = performance.now();
-    token = await signIn(portal.url, payloadKey, ADMIN_EMAIL, adminPassword, adminAppSecret);
-    const download = await measureDownload(portal, token, big);
+    const download = await measureDownload(portal, await session.token({ fresh: true }), big);
     const loadAfter = os.loadavg()[0];
 
     if (big.rows.answers !== seed.responses || big.rows.redcap !== seed.responses || big.rows.fhir !== seed.responses)
-      failures.push(`the 1M run wrote ${JSON.stringify(big.rows)} rows of ${seed.responses} responses`);
+      failures.push(`the full run wrote ${JSON.stringify(big.rows)} rows of ${seed.responses} responses`);
     if (download.bytes !== big.archive.bytes || download.sha256 !== big.archive.sha256)
       failures.push(
         `the download was ${download.bytes} bytes (SHA-256 ${download.sha256}), the run states ` +
@@ -545,13 +577,23 @@ export async function benchExportMemory({ log, databaseUrl = exportDatabaseUrl()
     };
     const measured = { idleRss, reference, big, download, goals, loadBefore, loadAfter };
     report(log, seed, measured);
-    return { skipped: false, database: 'PostgreSQL', seed, formats: FORMATS, sampleMs: SAMPLE_MS, ...measured, failures };
+    return {
+      skipped: false,
+      database: 'PostgreSQL',
+      seed,
+      formats: FORMATS,
+      sampleMs: SAMPLE_MS,
+      ...measured,
+      failures,
+    };
   } finally {
     if (portal) {
       const problem = await stopPortal(portal);
       if (problem) failures.push(problem);
     }
-    await dropBenchDatabase(databaseUrl).catch((error) => failures.push(`dropping the bench database: ${error.message}`));
+    await dropBenchDatabase(databaseUrl).catch((error) =>
+      failures.push(`dropping the bench database: ${error.message}`),
+    );
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
