@@ -32,6 +32,8 @@ export function addScheduledJobs(scheduler: ReturnType<typeof createScheduler>, 
   scheduler.add({
     name: EXPORT_RUNS_JOB,
     cron: '* * * * *',
+    // A run of a million rows in three formats takes tens of minutes.
+    expireInSeconds: 6 * 60 * 60,
     run: async (signal) => void (await exportRuns.work(signal)),
   });
   scheduler.add({

@@ -65,7 +65,7 @@ describeEachDatabase('Data export run formats', (target) => {
     expect(withoutDemo(files['data/study-status.csv']!)).toEqual([
       'participantId,status,healthSystem,language,registeredAt,consentedAt,withdrawnAt,birthDate,postalCode,gender,country',
       `${P1},consented,,en,2026-03-01T12:00:00.000Z,2026-03-02T15:00:00.000Z,,1936-04-15,03601,,USA`,
-      `${P2},withdrawn,,en,2026-03-04T12:00:00.000Z,2026-03-05T15:00:00.000Z,2026-03-25T16:00:00.000Z,1936-04-16,90210-1234,,USA`,
+      `${P2},withdrawn,,en,2026-03-04T12:00:00.000Z,2026-03-05T15:00:00.000Z,2026-03-25T16:00:00.000Z,1937-01-01,90210-1234,,USA`,
       `${P3},withdrawn,,en,2026-03-31T12:00:00.000Z,2026-04-01T04:00:00.000Z,2026-04-02T16:00:00.000Z,1980-07-04,60601,,USA`,
     ]);
     expect(csvRecords(files['data/consent-register.csv']!)).toEqual([
@@ -223,8 +223,12 @@ describeEachDatabase('Data export run formats', (target) => {
     const t = testApp();
     await smallStudy(t);
     const files = await archiveOf(t, true);
+    expect(Object.keys(files)).toEqual(
+      ARCHIVE_FILES.map((path) => path.replace('exit-interview', 'one-time-1').replace('exit_interview', 'one_time_1')),
+    );
     for (const [path, text] of Object.entries(files)) {
-      for (const kept of [P1, P2, P3, ONE_TIME_SURVEY, '20000000-0000', await adminId(t)])
+      // The one-time form's key (which holds its survey's id) and the signed copies' SHA-256 stay out too.
+      for (const kept of [P1, P2, P3, ONE_TIME_SURVEY, '20000000-0000', await adminId(t), 'exit-interview', 'aaaaaaaa'])
         expect(text, path).not.toContain(kept);
       for (const personal of ['Rosa', 'Vega', 'example.org', '5550104477', 'Fine, thanks', '@mention'])
         expect(text, path).not.toContain(personal);
@@ -246,10 +250,10 @@ describeEachDatabase('Data export run formats', (target) => {
     const pseudonyms = status.slice(1).map((cells) => cells[0]!);
     for (const pseudonym of pseudonyms) expect(pseudonym).toMatch(/^p-[0-9a-f]{16}$/);
     expect(new Set(pseudonyms).size).toBe(3);
-    // In user-ID order: P1 born 1936-04-15 is 90 on the day of the run, P2 born a day later is 89.
+    // In user-ID order: P1 born in 1936 may be 90 in 2026, the year of the run; P2 born in 1937 is 89 at most.
     expect(status.slice(1).map((cells) => [cells[1], cells[7], cells[8]])).toEqual([
       ['consented', '90+', '000'],
-      ['withdrawn', '1936', '902'],
+      ['withdrawn', '1937', '902'],
       ['withdrawn', '1980', '606'],
     ]);
     const shiftOf = (cells: string[], kept: string, field: number) =>
@@ -278,7 +282,7 @@ describeEachDatabase('Data export run formats', (target) => {
       'formVersion',
       'carriedOutBy',
     ]);
-    const answers = csvRecords(files['data/survey-answers-exit-interview-v2.csv']!);
+    const answers = csvRecords(files['data/survey-answers-one-time-1-v2.csv']!);
     expect(answers[0]).toBe(
       'participantPseudonym,roundNumber,oneTimeSurveyId,startedAt,submittedAt,overall,reasons,rate.surveys,' +
         'rate.emails,again',

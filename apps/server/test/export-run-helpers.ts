@@ -88,7 +88,7 @@ export async function smallStudy(t: TestApp) {
   await insertParticipants(t, [P2, P3], 'withdrawn');
   for (const [id, createdAt, birthDate, postalCode] of [
     [P1, '2026-03-01T12:00:00.000Z', '1936-04-15', '03601'],
-    [P2, '2026-03-04T12:00:00.000Z', '1936-04-16', '90210-1234'],
+    [P2, '2026-03-04T12:00:00.000Z', '1937-01-01', '90210-1234'],
     [P3, '2026-03-31T12:00:00.000Z', '1980-07-04', '60601'],
   ] as const)
     await t.db

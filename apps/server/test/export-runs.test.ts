@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { exportArchiveParts, exportRuns, surveyForms } from '../src/db/schema';
+import { createExportRunService } from '../src/modules/data-export/runs/service';
 import { describeEachDatabase } from './helpers';
 import { useAuthApp } from './auth-helpers';
 import { call } from './participant-helpers';
@@ -186,7 +187,7 @@ describeEachDatabase('Data export runs', (target) => {
     expect((await call(t, 'GET', RUNS, helpDesk.token)).statusCode).toBe(403);
   });
 
-  it('keeps an archive 7 days, then deletes it and says so', async () => {
+  it('keeps an archive 7 days, says so after, and deletes it an hour later', async () => {
     const t = testApp();
     await smallStudy(t);
     const run = await startRun(await adminSession(t), { ...EVERYTHING, formats: ['dataPackage'] });
@@ -200,7 +201,11 @@ describeEachDatabase('Data export runs', (target) => {
       status: false,
       message: 'This archive is no longer available: archives are kept for 7 days. Prepare a new one.',
     });
-    t.clock.set('2026-04-22T17:01:00.000Z');
+    // The parts stay an hour more, so a download begun just before the end can finish; then they go.
+    t.clock.set('2026-04-22T18:00:00.000Z');
+    await runExportJob(t);
+    expect(await t.db.select().from(exportArchiveParts).where(eq(exportArchiveParts.runId, run.id))).not.toEqual([]);
+    t.clock.set('2026-04-22T18:00:01.000Z');
     await runExportJob(t);
     expect(await t.db.select().from(exportArchiveParts).where(eq(exportArchiveParts.runId, run.id))).toEqual([]);
     const [row] = await t.db.select({ status: exportRuns.status }).from(exportRuns).where(eq(exportRuns.id, run.id));
@@ -229,7 +234,12 @@ describeEachDatabase('Data export runs', (target) => {
       failure: 'dataExport.run.error.failed',
     });
     expect(await t.db.select().from(exportArchiveParts)).toEqual([]);
-    expect((await admin('GET', `${RUNS}/${run.id}/archive`)).statusCode).toBe(409);
+    const archive = await admin('GET', `${RUNS}/${run.id}/archive`);
+    expect(archive.statusCode).toBe(409);
+    expect(archive.json()).toEqual({
+      status: false,
+      message: 'The archive could not be prepared. Please try again; if it fails again, contact the study team.',
+    });
     expect((await runAudits(t, run.id))['dataExport.runFailed']!.details).toEqual({
       run: run.id,
       reason: 'dataExport.run.error.failed',
@@ -244,9 +254,40 @@ describeEachDatabase('Data export runs', (target) => {
     await startRun(admin, { ...EVERYTHING, formats: ['fhir'] });
     const second = await call(t, 'POST', RUNS, analyst.token, { payload: { ...EVERYTHING, deidentified: true } });
     expect(second.statusCode).toBe(202);
-    const written = await Promise.all([runExportJob(t), runExportJob(t)]);
+    const otherProcess = createExportRunService({
+      db: t.db,
+      clock: t.clock,
+      log: t.app.log,
+      timeZone: t.app.env.STUDY_TIME_ZONE,
+      runSoon: () => {},
+    });
+    const written = await Promise.all([runExportJob(t), otherProcess.work(new AbortController().signal)]);
     expect(written[0] + written[1]).toBe(2);
     const rows = await t.db.select({ status: exportRuns.status }).from(exportRuns);
     expect(rows.map((row) => row.status)).toEqual(['done', 'done']);
+  });
+  it('fails a run whose process stopped showing itself alive for 5 minutes, and deletes what it wrote', async () => {
+    const t = testApp();
+    await smallStudy(t);
+    const admin = await adminSession(t);
+    const run = await startRun(admin, EVERYTHING);
+    await t.db
+      .update(exportRuns)
+      .set({ status: 'running', startedAt: new Date(NOW), heartbeatAt: new Date('2026-04-15T16:54:59.000Z') })
+      .where(eq(exportRuns.id, run.id));
+    await t.db.insert(exportArchiveParts).values({ runId: run.id, part: 0, bytes: new Uint8Array([80, 75]) });
+    expect(await runExportJob(t)).toBe(0);
+    const reply = await admin('GET', `${RUNS}/${run.id}`);
+    expect(reply.json().data).toMatchObject({
+      status: 'failed',
+      failure: 'dataExport.run.error.interrupted',
+      archive: null,
+    });
+    expect(await t.db.select().from(exportArchiveParts)).toEqual([]);
+    expect((await runAudits(t, run.id))['dataExport.runFailed']!.details).toEqual({
+      run: run.id,
+      reason: 'dataExport.run.error.interrupted',
+    });
+    expect((await startRun(admin, EVERYTHING)).status).toBe('queued');
   });
 });

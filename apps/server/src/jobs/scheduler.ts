@@ -11,6 +11,8 @@ export interface RecurringJob {
   name: string;
   /** A five-field cron expression, in UTC. */
   cron: string;
+  /** How long one run may take before the queue counts it failed; 15 minutes unless said. */
+  expireInSeconds?: number;
   run(signal: AbortSignal): Promise<void>;
 }
 
@@ -88,7 +90,11 @@ export function createScheduler(
       started = true;
       for (const job of jobs) {
         await createQueueOnce(() =>
-          boss.createQueue(job.name, { name: job.name, retryLimit: 0, expireInSeconds: 15 * 60 }),
+          boss.createQueue(job.name, {
+            name: job.name,
+            retryLimit: 0,
+            expireInSeconds: job.expireInSeconds ?? 15 * 60,
+          }),
         );
         await boss.schedule(job.name, job.cron);
         await boss.work(job.name, { pollingIntervalSeconds: 2 }, async () => {

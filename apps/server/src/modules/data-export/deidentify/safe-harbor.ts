@@ -1,5 +1,4 @@
 import type { IsoDate } from '@portal/shared/dates';
-import { ageOn } from '@portal/shared/registration/birth-date';
 import { RESTRICTED_ZIP3 } from './restricted-zip3';
 
 /** The age from which Safe Harbor allows no age nor any year showing it, only one category "90 or older". */
@@ -16,12 +15,14 @@ export const RESTRICTED_ZIP3_CODE = '000';
 const US_ZIP = /^(\d{3})\d{2}(?:-\d{4})?$/;
 
 /**
- * A birth date as its year alone, or `90+` when the participant is 90 or older on `today`: their year of birth
- * would show an age over 89.
+ * A birth date as its year alone, or `90+` when that year could show an age of 90 or more on `today`: a participant
+ * born in a year 90 or more years before today's turns 90 this year, if they have not already, so the year alone
+ * would point at an age over 89.
  */
 export function birthCategory(birthDate: IsoDate | null, today: IsoDate): string | null {
   if (birthDate === null) return null;
-  return ageOn(birthDate, today) >= TOP_CODED_AGE ? TOP_CODED_BIRTH : birthDate.slice(0, 4);
+  const year = Number(birthDate.slice(0, 4));
+  return Number(today.slice(0, 4)) - year >= TOP_CODED_AGE ? TOP_CODED_BIRTH : birthDate.slice(0, 4);
 }
 
 /**

@@ -64,8 +64,11 @@ export interface DatasetSignature {
   healthSystem: string | null;
   language: 'en' | 'sp';
   formVersion: number;
-  /** The signed PDF kept by the portal: its SHA-256 (hex) and size in bytes. */
-  document: { sha256: string; bytes: number };
+  /**
+   * The signed PDF kept by the portal: its SHA-256 (hex) and size in bytes. Null in a de-identified run: the hash of
+   * a document bearing the participant's name and signature would lead back to them.
+   */
+  document: { sha256: string; bytes: number } | null;
   /** When the participant withdrew, if they did. */
   withdrawnAt: Date | null;
 }

@@ -79,10 +79,20 @@ export async function readDataset(
   const chosen = (register: TExportRegister) => selection.registers.includes(register);
 
   const datasetForms: (DatasetForm & { id: string })[] = [];
+  const aliases = new Map<string, string>();
+  /**
+   * A one-time survey form's key holds the survey's database id; a de-identified run names it by its order instead
+   * (`one-time-1`, …), the same for each of its versions.
+   */
+  const keyOf = (found: FoundForm) => {
+    if (!deidentified || found.kind !== 'one-time') return found.formKey;
+    if (!aliases.has(found.formKey)) aliases.set(found.formKey, `one-time-${aliases.size + 1}`);
+    return aliases.get(found.formKey)!;
+  };
   for (const found of forms)
     datasetForms.push({
       id: found.id,
-      formKey: found.formKey,
+      formKey: keyOf(found),
       version: found.version,
       kind: found.kind === 'one-time' ? 'one-time' : 'round',
       title: { en: found.titleEn, sp: found.titleSp },
@@ -115,7 +125,7 @@ export async function readDataset(
         healthSystem: row.healthSystem,
         language: portalLanguage(row.language),
         formVersion: row.version,
-        document: { sha256: row.signedSha256, bytes: row.signedBytes },
+        document: deidentified ? null : { sha256: row.signedSha256, bytes: row.signedBytes },
         withdrawnAt: shiftOrNull(form, row.userId, row.withdrawnAt),
       }));
   }

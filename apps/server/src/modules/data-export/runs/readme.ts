@@ -19,6 +19,20 @@ const FORMAT_VERSIONS: Record<ExportSelection['formats'][number], string> = {
 const count = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
 
 /**
+ * The days the run covered: every date, or the range asked for (survey submissions, signatures, withdrawals and
+ * verification updates; participants' study status lists everyone). A de-identified archive does not state the
+ * range's days: with them, each participant's date shift could be bounded.
+ */
+function rangeLine(dataset: ExportDataset) {
+  if (!dataset.range) return 'all';
+  const what =
+    'survey submissions, signatures, withdrawals and verification updates within it; participants\u2019 study ' +
+    'status lists every participant as of the run';
+  if (dataset.deidentified) return `a range of days asked for, not stated in a de-identified export (${what})`;
+  return `${dataset.range.from} to ${dataset.range.to}, both days included, in the study time zone (${what})`;
+}
+
+/**
  * The archive's README, written last: what was asked for, the form of the data (with every de-identification
  * rule applied), the formats' versions, and each file with what it is, its data rows, size and SHA-256.
  */
@@ -26,7 +40,8 @@ export function readmeEntry(dataset: ExportDataset, selection: ExportSelection, 
   return {
     path: README_PATH,
     about: 'This file.',
-    headerRecords: 0,
+    // The README is one record and no data row.
+    headerRecords: 1,
     async *records(written: ReadonlyMap<string, WrittenFile>) {
       const lines = [
         `# ${dataset.study.title.en}: study data export`,
@@ -41,20 +56,15 @@ export function readmeEntry(dataset: ExportDataset, selection: ExportSelection, 
             : dataset.forms.map((form) => `${form.title.en} (${form.formKey}, version ${form.version})`).join('; ')
         }.`,
         `- Registers: ${selection.registers.length === 0 ? 'none' : selection.registers.join(', ')}.`,
-        `- Dates: ${
-          dataset.range
-            ? `${dataset.range.from} to ${dataset.range.to}, both days included, in the study time zone ` +
-              '(survey submissions, signatures, withdrawals and verification updates; participants\u2019 study ' +
-              'status lists every participant as of the run)'
-            : 'all'
-        }.`,
+        `- Dates: ${rangeLine(dataset)}.`,
         '- Moments are in ISO 8601, UTC.',
         '',
         '## Form of the data',
         '',
         ...(dataset.deidentified
           ? [
-              'De-identified by the HIPAA Safe Harbor method. These rules were applied:',
+              'De-identified: the identifiers HIPAA Safe Harbor lists are removed, with dates shifted rather than ' +
+                'reduced to years. These rules were applied:',
               '',
               ...DEIDENTIFICATION_RULES.map((rule) => `- ${rule}`),
             ]

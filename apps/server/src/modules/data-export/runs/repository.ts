@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notExists, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { exportArchiveParts, exportRuns } from '../../../db/schema';
 
@@ -29,12 +29,17 @@ export async function findRun(db: Database, id: string) {
   return row;
 }
 
-/** A person's runs asked for since `since`, newest first. */
-export const listRuns = (db: Database, requestedBy: string, since: Date) =>
+/** A person's runs asked for since `since`, and those whose archive is kept after `now`, newest first. */
+export const listRuns = (db: Database, requestedBy: string, since: Date, now: Date) =>
   db
     .select()
     .from(exportRuns)
-    .where(and(eq(exportRuns.requestedBy, requestedBy), gte(exportRuns.requestedAt, since)))
+    .where(
+      and(
+        eq(exportRuns.requestedBy, requestedBy),
+        or(gte(exportRuns.requestedAt, since), gt(exportRuns.expiresAt, now)),
+      ),
+    )
     .orderBy(desc(exportRuns.requestedAt))
     .limit(50);
 
@@ -58,61 +63,99 @@ export async function claimNextRun(db: Database, now: Date): Promise<ExportRunRo
   return row;
 }
 
-export const setProgress = (
+/**
+ * Saves a running run's progress and marks it alive. False when the run is no longer running here: another process
+ * found it silent and failed it.
+ */
+export async function setProgress(
   db: Database,
   id: string,
   progress: Partial<Pick<ExportRunRow, 'filesDone' | 'filesTotal' | 'rowsWritten'>>,
   now: Date,
-) =>
-  db
+): Promise<boolean> {
+  const rows = await db
     .update(exportRuns)
     .set({ ...progress, heartbeatAt: now })
-    .where(eq(exportRuns.id, id));
+    .where(and(eq(exportRuns.id, id), eq(exportRuns.status, 'running')))
+    .returning({ id: exportRuns.id });
+  return rows.length > 0;
+}
 
-/** A run done: its archive is complete and can be downloaded until `expiresAt`. */
-export const markDone = (
-  db: Database,
+/** A running run done: its archive is complete and can be downloaded until `expiresAt`. False if it was not running. */
+export async function markDone(
+  db: Pick<Database, 'update'>,
   id: string,
   done: Pick<ExportRunRow, 'archiveName' | 'archiveBytes' | 'archiveSha256' | 'rowsWritten' | 'filesDone'> & {
     finishedAt: Date;
     expiresAt: Date;
   },
-) =>
-  db
+): Promise<boolean> {
+  const rows = await db
     .update(exportRuns)
     .set({ ...done, status: 'done', heartbeatAt: done.finishedAt })
-    .where(eq(exportRuns.id, id));
+    .where(and(eq(exportRuns.id, id), eq(exportRuns.status, 'running')))
+    .returning({ id: exportRuns.id });
+  return rows.length > 0;
+}
 
-/** A run failed: whatever it had written of its archive is deleted with it. */
-export async function markFailed(db: Database, id: string, failure: string, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx.delete(exportArchiveParts).where(eq(exportArchiveParts.runId, id));
-    await tx
+/** Deletes whatever a run that is not done wrote of its archive. */
+const discardParts = (db: Pick<Database, 'delete' | 'select'>, id: string) =>
+  db.delete(exportArchiveParts).where(
+    and(
+      eq(exportArchiveParts.runId, id),
+      notExists(
+        db
+          .select({ id: exportRuns.id })
+          .from(exportRuns)
+          .where(and(eq(exportRuns.id, id), eq(exportRuns.status, 'done'))),
+      ),
+    ),
+  );
+
+/**
+ * A running run failed: whatever it had written of its archive is deleted with it. False when it was no longer
+ * running (done, or already failed); its parts written since are deleted all the same unless it is done.
+ */
+export async function markFailed(db: Database, id: string, failure: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
       .update(exportRuns)
-      .set({ status: 'failed', failure, finishedAt: now, archiveName: null, archiveBytes: null, archiveSha256: null })
-      .where(eq(exportRuns.id, id));
+      .set({ status: 'failed', failure, finishedAt: now })
+      .where(and(eq(exportRuns.id, id), eq(exportRuns.status, 'running')))
+      .returning({ id: exportRuns.id });
+    await discardParts(tx, id);
+    return rows.length > 0;
   });
 }
 
-/** Running runs whose process has not written for `staleBefore`: their process stopped or died. */
-export const staleRuns = (db: Database, staleBefore: Date) =>
-  db
-    .select({ id: exportRuns.id, requestedBy: exportRuns.requestedBy })
-    .from(exportRuns)
-    .where(and(eq(exportRuns.status, 'running'), lt(exportRuns.heartbeatAt, staleBefore)));
+/**
+ * Fails the running runs whose process has not written since `staleBefore` (it stopped or died), in one statement
+ * so a run that writes meanwhile is not failed; deletes their parts. Answers those failed.
+ */
+export async function failStaleRuns(db: Database, staleBefore: Date, failure: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const failed = await tx
+      .update(exportRuns)
+      .set({ status: 'failed', failure, finishedAt: now })
+      .where(and(eq(exportRuns.status, 'running'), lt(exportRuns.heartbeatAt, staleBefore)))
+      .returning({ id: exportRuns.id, requestedBy: exportRuns.requestedBy });
+    for (const run of failed) await discardParts(tx, run.id);
+    return failed;
+  });
+}
 
-/** Done runs past their 7 days: their archives are to be deleted. */
-export const dueForExpiry = (db: Database, now: Date) =>
+/** Done runs whose 7 days ended before `before`: their archives are to be deleted. */
+export const dueForExpiry = (db: Database, before: Date) =>
   db
     .select({ id: exportRuns.id })
     .from(exportRuns)
-    .where(and(eq(exportRuns.status, 'done'), lt(exportRuns.expiresAt, now)))
+    .where(and(eq(exportRuns.status, 'done'), lt(exportRuns.expiresAt, before)))
     .limit(100);
 
 export async function markExpired(db: Database, id: string) {
   await db.transaction(async (tx) => {
-    await tx.delete(exportArchiveParts).where(eq(exportArchiveParts.runId, id));
     await tx.update(exportRuns).set({ status: 'expired' }).where(eq(exportRuns.id, id));
+    await tx.delete(exportArchiveParts).where(eq(exportArchiveParts.runId, id));
   });
 }
 

@@ -7,7 +7,7 @@ import {
   type TStartExportRun,
 } from '@portal/shared/data-export/export-runs';
 import { calendarDate } from '@portal/shared/dates';
-import { DAY_MS, MINUTE_MS } from '@portal/shared/durations';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '@portal/shared/durations';
 import { can } from '@portal/shared/staff/roles';
 import type { Database } from '../../../db/client';
 import { recordAudit } from '../../../db/audit';
@@ -25,6 +25,7 @@ import { readmeEntry } from './readme';
 import {
   claimNextRun,
   dueForExpiry,
+  failStaleRuns,
   findRun,
   insertPart,
   insertRun,
@@ -34,13 +35,23 @@ import {
   markFailed,
   readPart,
   setProgress,
-  staleRuns,
   type ExportRunRow,
 } from './repository';
 import { rangeOf, type ExportSelection } from './selection';
 
-/** A running run that has written nothing for this long has lost its process: it is failed as interrupted. */
+/** A running run that has not shown itself alive for this long has lost its process: it is failed as interrupted. */
 const STALE_MS = 5 * MINUTE_MS;
+/** How often a run shows itself alive while it writes, whatever it is doing. */
+const HEARTBEAT_MS = 30_000;
+/** How long after its 7 days an archive is deleted: a download begun just before the end can finish. */
+const EXPIRY_GRACE_MS = HOUR_MS;
+
+/** The run was failed by another process (which found it silent) while this one wrote it. */
+class RunTakenAway extends Error {
+  constructor() {
+    super('the run is no longer running here');
+  }
+}
 /** Progress is saved at most this often while rows are written (and after each file). */
 const PROGRESS_MS = 1000;
 
@@ -100,7 +111,10 @@ export function createExportRunService({ db, clock, log, timeZone, runSoon }: Ex
     actorId: string,
     details: Record<string, unknown>,
     ip?: string,
-  ) => recordAudit(db, { at: clock.now(), action, actorId, details, ip });
+    writer: Pick<Database, 'insert'> = db,
+  ) => recordAudit(writer, { at: clock.now(), action, actorId, details, ip });
+  /** Whether this process is writing runs now: one loop a process, whatever the job queue hands it. */
+  let working = false;
 
   async function findForms(selection: ExportSelection): Promise<FoundForm[] | undefined> {
     const found: (FoundForm & { sortOrder: number })[] = [];
@@ -130,26 +144,41 @@ export function createExportRunService({ db, clock, log, timeZone, runSoon }: Ex
     return [...entries, readmeEntry(dataset, selection, run.id)];
   }
 
-  /** Writes one claimed run's archive; any failure leaves no part of it behind and says why. */
+  /**
+   * Writes one claimed run's archive, showing itself alive every 30 s and at each batch; any failure leaves no part
+   * of it behind and says why. A run another process failed meanwhile (finding it silent) is left failed.
+   */
   async function carryOut(run: ExportRunRow, signal: AbortSignal) {
     const selection = run.selection as ExportSelection;
+    const startedAt = run.startedAt ?? clock.now();
     const archiveHash = createHash('sha256');
     let archiveBytes = 0;
     let part = 0;
     let rowsBefore = 0;
-    let rowsInFile = 0;
     let filesDone = 0;
     let savedAt = 0;
+    let lost = false;
+    const progress = async (values: Parameters<typeof setProgress>[2]) => {
+      if (!(await setProgress(db, run.id, values, clock.now()))) lost = true;
+      if (lost) throw new RunTakenAway();
+    };
+    const checkGoingOn = () => {
+      if (signal.aborted) throw new Error('the server process is stopping');
+      if (lost) throw new RunTakenAway();
+    };
+    const heartbeat = setInterval(() => {
+      progress({}).catch(() => {});
+    }, HEARTBEAT_MS);
     try {
       const forms = await findForms(selection);
       if (!forms) throw new Error('a chosen form version no longer exists');
       const entries = await entriesOf(run, selection, forms);
-      await setProgress(db, run.id, { filesTotal: entries.length }, clock.now());
+      await progress({ filesTotal: entries.length });
       const files = await writeArchive(
         entries,
         {
           async write(bytes) {
-            if (signal.aborted) throw new Error('the server process is stopping');
+            checkGoingOn();
             archiveHash.update(bytes);
             archiveBytes += bytes.length;
             await insertPart(db, run.id, part, bytes);
@@ -158,47 +187,48 @@ export function createExportRunService({ db, clock, log, timeZone, runSoon }: Ex
         },
         {
           async rows(rowsSoFar) {
-            if (signal.aborted) throw new Error('the server process is stopping');
-            rowsInFile = rowsSoFar;
+            checkGoingOn();
             if (Date.now() - savedAt < PROGRESS_MS) return;
             savedAt = Date.now();
-            await setProgress(db, run.id, { rowsWritten: rowsBefore + rowsInFile }, clock.now());
+            await progress({ rowsWritten: rowsBefore + rowsSoFar });
           },
           async fileDone(file) {
             rowsBefore += file.rows;
-            rowsInFile = 0;
             filesDone += 1;
-            await setProgress(db, run.id, { filesDone, rowsWritten: rowsBefore }, clock.now());
+            await progress({ filesDone, rowsWritten: rowsBefore });
           },
         },
-        run.startedAt ?? clock.now(),
+        startedAt,
       );
       const finishedAt = clock.now();
       const sha256 = archiveHash.digest('hex');
-      const date = calendarDate(finishedAt, timeZone);
+      const date = calendarDate(startedAt, timeZone);
       const archiveName = `study-data${run.deidentified ? '-deidentified' : ''}-${date}-${run.id.slice(0, 8)}.zip`;
-      await markDone(db, run.id, {
-        archiveName,
-        archiveBytes,
-        archiveSha256: sha256,
-        rowsWritten: rowsBefore,
-        filesDone,
-        finishedAt,
-        expiresAt: new Date(finishedAt.getTime() + EXPORT_ARCHIVE_DAYS * DAY_MS),
+      const done = await db.transaction(async (tx) => {
+        const marked = await markDone(tx, run.id, {
+          archiveName,
+          archiveBytes,
+          archiveSha256: sha256,
+          rowsWritten: rowsBefore,
+          filesDone,
+          finishedAt,
+          expiresAt: new Date(finishedAt.getTime() + EXPORT_ARCHIVE_DAYS * DAY_MS),
+        });
+        if (marked) {
+          const rows = Object.fromEntries(files.map((file) => [file.path, file.rows]));
+          const details = { run: run.id, ...selection, rows, rowCount: rowsBefore, archiveBytes, sha256 };
+          await audit('dataExport.runCompleted', run.requestedBy, details, undefined, tx);
+        }
+        return marked;
       });
-      await audit('dataExport.runCompleted', run.requestedBy, {
-        run: run.id,
-        ...selection,
-        rows: Object.fromEntries(files.map((file) => [file.path, file.rows])),
-        rowCount: rowsBefore,
-        archiveBytes,
-        sha256,
-      });
+      if (!done) throw new RunTakenAway();
     } catch (error) {
       const failure = signal.aborted ? M.interrupted : M.failed;
       log.error({ err: error, run: run.id }, 'export run failed');
-      await markFailed(db, run.id, failure, clock.now());
-      await audit('dataExport.runFailed', run.requestedBy, { run: run.id, reason: failure });
+      if (await markFailed(db, run.id, failure, clock.now()))
+        await audit('dataExport.runFailed', run.requestedBy, { run: run.id, reason: failure });
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -230,10 +260,10 @@ export function createExportRunService({ db, clock, log, timeZone, runSoon }: Ex
       return { ok: true, data: runView(row) };
     },
 
-    /** The caller's runs of the last 7 days, newest first. */
+    /** The caller's runs asked for in the last 7 days, and any whose archive is still kept, newest first. */
     async list(staffId: string): Promise<TExportRun[]> {
       const since = new Date(clock.now().getTime() - EXPORT_ARCHIVE_DAYS * DAY_MS);
-      return (await listRuns(db, staffId, since)).map(runView);
+      return (await listRuns(db, staffId, since, clock.now())).map(runView);
     },
 
     /** One of the caller's runs; another person's run is not found. */
@@ -254,6 +284,7 @@ export function createExportRunService({ db, clock, log, timeZone, runSoon }: Ex
         return refused(403, M.identifiedNotAllowed);
       const expired = row.status === 'expired' || (row.expiresAt !== null && row.expiresAt <= clock.now());
       if (expired) return refused(410, M.expired);
+      if (row.status === 'failed') return refused(409, row.failure ?? M.failed);
       if (row.status !== 'done' || !row.archiveName || !row.archiveSha256 || row.archiveBytes === null)
         return refused(409, M.notReady);
       await audit(
@@ -276,24 +307,30 @@ export function createExportRunService({ db, clock, log, timeZone, runSoon }: Ex
     },
 
     /**
-     * The export job: fails runs whose process stopped writing, deletes archives past their 7 days, then writes
-     * queued runs one after another until none is left or the process stops. Returns how many it wrote.
+     * The export job: fails runs whose process stopped showing itself alive, deletes archives past their 7 days,
+     * then writes queued runs one after another until none is left or the process stops. One loop a process: a
+     * call while this process writes returns at once. Returns how many runs it wrote.
      */
     async work(signal: AbortSignal): Promise<number> {
-      const now = clock.now();
-      for (const run of await staleRuns(db, new Date(now.getTime() - STALE_MS))) {
-        await markFailed(db, run.id, M.interrupted, now);
-        await audit('dataExport.runFailed', run.requestedBy, { run: run.id, reason: M.interrupted });
+      if (working) return 0;
+      working = true;
+      try {
+        const now = clock.now();
+        for (const run of await failStaleRuns(db, new Date(now.getTime() - STALE_MS), M.interrupted, now))
+          await audit('dataExport.runFailed', run.requestedBy, { run: run.id, reason: M.interrupted });
+        for (const run of await dueForExpiry(db, new Date(now.getTime() - EXPIRY_GRACE_MS)))
+          await markExpired(db, run.id);
+        let carried = 0;
+        while (!signal.aborted) {
+          const run = await claimNextRun(db, clock.now());
+          if (!run) break;
+          await carryOut(run, signal);
+          carried += 1;
+        }
+        return carried;
+      } finally {
+        working = false;
       }
-      for (const run of await dueForExpiry(db, now)) await markExpired(db, run.id);
-      let carried = 0;
-      while (!signal.aborted) {
-        const run = await claimNextRun(db, clock.now());
-        if (!run) break;
-        await carryOut(run, signal);
-        carried += 1;
-      }
-      return carried;
     },
   };
 }

@@ -44,8 +44,10 @@ export const consent = (signature: DatasetSignature, deidentified: boolean) => (
   sourceAttachment: {
     contentType: 'application/pdf',
     language: signature.language === 'sp' ? 'es' : 'en',
-    url: `nih:sha-256;${signature.document.sha256}`,
-    size: signature.document.bytes,
+    ...(signature.document && {
+      url: `nih:sha-256;${signature.document.sha256}`,
+      size: signature.document.bytes,
+    }),
     title: signature.event === 'reconsent' ? 'Signed re-consent form' : 'Signed consent form',
   },
   provision: {

@@ -27,6 +27,20 @@ describe('the REDCap files of an export', () => {
     expect(redcapEntries({ ...dataset(), forms: [] })).toEqual([]);
   });
 
+  it('leave out a form with no field exported, which REDCap would never make into an instrument', () => {
+    const forms = dataset().forms.map((form, index) => (index === 0 ? { ...form, columns: [] } : form));
+    expect(redcapEntries({ ...dataset(), forms }).map(({ path }) => path)).toEqual([
+      'redcap/data-dictionary.csv',
+      'redcap/events.csv',
+      'redcap/instrument-designations.csv',
+      'redcap/repeating-instruments.csv',
+      'redcap/records-wellbeing_v2.csv',
+      'redcap/records-feedback_v1.csv',
+    ]);
+    const onlyEmpty = dataset().forms.map((form) => ({ ...form, columns: [] }));
+    expect(redcapEntries({ ...dataset(), forms: onlyEmpty })).toEqual([]);
+  });
+
   it('have a data dictionary with REDCap’s columns, the record id first and a field per answer column', async () => {
     const dictionary = await fileOf('redcap/data-dictionary.csv');
     expect(dictionary[0]).toBe(

@@ -14,11 +14,13 @@ const whole = (records: () => string[]) =>
 /**
  * The archive's `redcap/` folder: what a REDCap longitudinal project takes to hold the chosen forms' responses.
  * The data dictionary, events, instrument designations and (with a one-time form) repeating instruments are
- * uploaded first, in that order; then each instrument's records file is imported. No form chosen, no folder.
+ * uploaded first, in that order; then each instrument's records file is imported. No form with a field, no folder.
  */
 export function redcapEntries(dataset: ExportDataset): ArchiveEntry[] {
-  if (dataset.forms.length === 0) return [];
-  const instruments = redcapInstruments(dataset.forms);
+  // A form with no exported field (all free text in a de-identified run) would be an instrument REDCap never makes.
+  const instruments = redcapInstruments(dataset.forms).filter((instrument) => instrument.fields.length > 0);
+  if (instruments.length === 0) return [];
+  const forms = instruments.map((instrument) => instrument.form);
   const entry = (path: string, about: string, records: ArchiveEntry['records']): ArchiveEntry => ({
     path: `redcap/${path}`,
     about,
@@ -34,14 +36,14 @@ export function redcapEntries(dataset: ExportDataset): ArchiveEntry[] {
     entry(
       'events.csv',
       'The REDCap events of arm 1, one per survey round and one for the one-time surveys.',
-      whole(() => eventRecords(dataset.forms)),
+      whole(() => eventRecords(forms)),
     ),
     entry(
       'instrument-designations.csv',
       'The events each REDCap instrument is designated to.',
       whole(() => designationRecords(instruments)),
     ),
-    ...(dataset.forms.some(repeats)
+    ...(forms.some(repeats)
       ? [
           entry(
             'repeating-instruments.csv',
