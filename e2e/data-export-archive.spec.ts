@@ -2,9 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { ADMIN, apiLogin, createPatient } from './accounts';
+import { LIST_EXPORT_RUNS, runHasEnded, type TExportRun } from '../packages/shared/src/data-export/export-runs';
+import {
+  POST_PARTICIPANTS_SEARCH,
+  type TParticipantSearchResult,
+} from '../packages/shared/src/participants/participants';
+import { ADMIN, apiLogin, createPatient, type TokenPair } from './accounts';
 import { expect, expectNoAxeViolations, SLOW_STEP_TIMEOUT_MS, test, type Language } from './fixtures';
-import { signInAdmin } from './settings-editors';
+import { adminCall, signInAdmin } from './settings-editors';
 import { textsIn, type Texts } from './texts';
 
 /** Files each format writes, which the archive's README lists with their SHA-256 checksums. */
@@ -12,8 +17,34 @@ const LISTED_FILES = ['redcap/data-dictionary.csv', 'fhir/Questionnaire.ndjson',
 const QUESTIONNAIRE = { formKey: 'health-status', version: 1, title: { en: 'Health status', sp: 'Estado de salud' } };
 /** `study-data-deidentified-<date in the study time zone>-<the run's id, first 8 digits>.zip` */
 const DEIDENTIFIED_ARCHIVE_NAME = /^study-data-deidentified-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip$/;
+/** The participant the portal seeds for the demo (SEED_DEMO, apps/server/src/db/seed-data.ts). */
+const DEMO_PATIENT_EMAIL = 'demo.patient@example.org';
+/** How a de-identified archive names a participant: "p-" and 16 hexadecimal digits, drawn for that run alone. */
+const PSEUDONYM = /^p-[0-9a-f]{16}$/;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Waits until none of the administrator's archives is queued or running: they may have one under way at a time,
+ * and a retried journey may find the run of its first attempt still being written.
+ */
+async function waitForRunsToEnd(admin: TokenPair) {
+  const underWay = async () =>
+    (await adminCall<TExportRun[]>(admin, 'GET', LIST_EXPORT_RUNS.path)).filter((run) => !runHasEnded(run.status))
+      .length;
+  await expect
+    .poll(underWay, { message: "the administrator's archives under way", timeout: SLOW_STEP_TIMEOUT_MS })
+    .toBe(0);
+}
+
+/** A participant's user ID, found as the Participants tab finds them: by their e-mail address. */
+async function participantIdOf(admin: TokenPair, email: string) {
+  const found = await adminCall<TParticipantSearchResult>(admin, 'POST', POST_PARTICIPANTS_SEARCH.path, {
+    query: email,
+  });
+  expect(found.results, `the participant ${email}`).toHaveLength(1);
+  return found.results[0]!.id;
+}
 
 /** Opens the Data Export tab at its archive section, once its questionnaires are there. */
 async function openArchiveSection(page: Page, t: Texts) {
@@ -94,15 +125,20 @@ for (const language of ['en', 'sp'] as const) {
     test.setTimeout(90_000);
     const t = textsIn(language);
     // A participant who signed consent: the consent register has at least one signature.
-    await createPatient(language, 'archive');
+    const patient = await createPatient(language, 'archive');
     // Signed in just now with a passkey: the second factor is recent, so the download asks no "Confirm it's you".
-    await signInAdmin(page, baseURL!, language, await apiLogin(ADMIN.email, ADMIN.password));
+    const admin = await apiLogin(ADMIN.email, ADMIN.password);
+    await signInAdmin(page, baseURL!, language, admin);
+    // A retry may start while the first attempt's run is still being written, which a new run would be refused for.
+    await waitForRunsToEnd(admin);
     const section = await openArchiveSection(page, t);
     await expectNoAxeViolations(page);
 
     // No format ticked: the page names the rule under Formats, announced, and the first format takes the focus.
     await questionnaireBox(section, t, language).check();
     await section.getByRole('checkbox', { name: t('dataExport.consentRegister.title'), exact: true }).check();
+    // Every participant's study status: the seeded demo patient and this journey's participant are in the archive.
+    await section.getByRole('checkbox', { name: t('dataExport.archive.registers.studyStatus'), exact: true }).check();
     const form = section.getByRole('form', { name: t('dataExport.archive.formLabel') });
     const prepare = form.getByRole('button', { name: t('dataExport.archive.prepare') });
     await prepare.click();
@@ -139,6 +175,23 @@ for (const language of ['en', 'sp'] as const) {
     expect(readme).toContain('De-identified by the HIPAA Safe Harbor method');
     expect(readme).toContain('"90+"');
     expect(readme).toContain('"000"');
+
+    // Each participant under a pseudonym: none of the files holds a participant's e-mail address or user ID.
+    const studyStatus = files['data/study-status.csv'];
+    expect(studyStatus, 'the archive holds data/study-status.csv').toBeDefined();
+    const [header, ...rows] = strFromU8(studyStatus!).split(/\r?\n/).filter(Boolean);
+    expect(header?.split(',')[0]).toBe('participantPseudonym');
+    expect(rows.length, 'study-status.csv has the demo patient and this participant').toBeGreaterThanOrEqual(2);
+    for (const row of rows) expect(row.split(',')[0]).toMatch(PSEUDONYM);
+    for (const email of [DEMO_PATIENT_EMAIL, patient.email]) {
+      const id = await participantIdOf(admin, email);
+      for (const [path, bytes] of Object.entries(files)) {
+        const content = strFromU8(bytes);
+        // Not the file's text in the report: a failure would print the very data this keeps out.
+        expect(content.includes(email), `${path} holds no participant's e-mail address`).toBe(false);
+        expect(content.includes(id), `${path} holds no participant's user ID`).toBe(false);
+      }
+    }
 
     // Checked from the top: scrolled down, a button half under the sticky header counts as a small target.
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -17,13 +17,18 @@ export const EXPORT_RUNS_KEY = ['data-export', 'runs'];
 /** How often the list looks again while a run is queued or running: progress moves by the second. */
 export const EXPORT_RUNS_POLL_MS = 1_000;
 
-/** `GET /data-export/runs`: the caller's runs of the last 7 days, newest first; polled while one is under way. */
+/**
+ * `GET /data-export/runs`: the caller's runs of the last 7 days, newest first; polled while one is under way. A
+ * failed look stops the polling (the list offers Try again) rather than asking every second on stale data.
+ */
 export function useExportRuns() {
   return useQuery({
     queryKey: EXPORT_RUNS_KEY,
     queryFn: async () => (await authorizedRequest(LIST_EXPORT_RUNS.path, ZExportRunsReply)).data!,
     refetchInterval: (query) =>
-      query.state.data?.some((run) => !runHasEnded(run.status)) ? EXPORT_RUNS_POLL_MS : false,
+      query.state.status !== 'error' && query.state.data?.some((run) => !runHasEnded(run.status))
+        ? EXPORT_RUNS_POLL_MS
+        : false,
   });
 }
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TExportRun } from '@portal/shared/data-export/export-runs';
 import { i18n } from '../../../../lib/i18n';
 import { okReply, renderAsStaff, stubBlobFiles, stubPortal, type PortalCall } from '../../../../test-portal';
+import { EXPORT_RUNS_POLL_MS } from '../../api/export-runs-api';
 import { DataExportPanel } from '../DataExportPanel';
 
 const INSTRUMENTS = [
@@ -16,6 +17,7 @@ const INSTRUMENTS = [
     submitted: 1,
   },
 ];
+const NOW = new Date('2026-04-15T12:00:00.000Z');
 const RUN_ID = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const SHA = 'ab'.repeat(32);
 
@@ -45,13 +47,33 @@ const DONE = run({
   archive: { fileName: 'study-data-2026-04-15.zip', bytes: 2_345_678, sha256: SHA },
 });
 
-/** A portal with the questionnaires, the archives `runs()` answers, and `other` for anything else. */
-function portal(runs: () => TExportRun[], other: (call: PortalCall) => Response = () => okReply(RUNNING)) {
+/**
+ * A portal with the questionnaires, the archives `runs()` answers (or its reply, such as a failure), and `other`
+ * for anything else.
+ */
+function portal(runs: () => TExportRun[] | Response, other: (call: PortalCall) => Response = () => okReply(RUNNING)) {
   return stubPortal((call) => {
     if (call.path === '/data-export/instruments') return okReply(INSTRUMENTS);
-    if (call.path === '/data-export/runs' && call.method === 'GET') return okReply(runs());
+    if (call.path === '/data-export/runs' && call.method === 'GET') {
+      const answer = runs();
+      return answer instanceof Response ? answer : okReply(answer);
+    }
     return other(call);
   });
+}
+
+/** How many times the list of archives was asked for. */
+const listings = (calls: PortalCall[]) =>
+  calls.filter((call) => call.path === '/data-export/runs' && call.method === 'GET').length;
+
+/**
+ * Every timer fake, moving with real time and moved on by the test at will, so waiting out the polling takes no
+ * real seconds; the clock at the same moment as the other tests'.
+ */
+function fakeAllTimers() {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(NOW);
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 }
 
 /** The archive's part of the tab, once its questionnaires are there. */
@@ -76,7 +98,7 @@ vi.setConfig({ testTimeout: 60_000 });
 beforeEach(() => {
   vi.stubEnv('TZ', 'UTC');
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-04-15T12:00:00.000Z'));
+  vi.setSystemTime(NOW);
 });
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -273,7 +295,7 @@ describe('the archive for research platforms', () => {
   });
 
   it('shows a running archive’s progress, and looks again every second until it is ready', async () => {
-    const user = userEvent.setup();
+    const user = fakeAllTimers();
     const files = stubBlobFiles('blob:archive');
     const answers = [RUNNING];
     const calls = portal(
@@ -295,12 +317,13 @@ describe('the archive for research platforms', () => {
     expect(within(archives).queryByRole('button', { name: 'Download archive' })).not.toBeInTheDocument();
 
     answers.push(DONE);
+    await vi.advanceTimersByTimeAsync(2 * EXPORT_RUNS_POLL_MS);
     const download = await within(archives).findByRole('button', { name: 'Download archive' }, { timeout: 5000 });
     expect(within(archives).getByText('Ready')).toBeVisible();
     expect(within(archives).queryByRole('progressbar')).not.toBeInTheDocument();
     const listed = calls.filter((call) => call.path === '/data-export/runs').length;
     // Ended, the run is not asked about again.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await vi.advanceTimersByTimeAsync(5 * EXPORT_RUNS_POLL_MS);
     expect(calls.filter((call) => call.path === '/data-export/runs').length).toBe(listed);
 
     await user.click(download);
@@ -349,6 +372,66 @@ describe('the archive for research platforms', () => {
       within(gone).getByText('This archive is no longer available: archives are kept for 7 days. Prepare a new one.'),
     ).toBeVisible();
     expect(within(gone).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows a ready archive as expired once its last day has passed, though the list still says ready', async () => {
+    fakeAllTimers();
+    const lapsed = run({
+      ...DONE,
+      id: '9f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+      requestedAt: '2026-04-08T09:00:00.000Z',
+      expiresAt: '2026-04-15T09:00:00.000Z',
+    });
+    const lapsing = run({ ...DONE, expiresAt: '2026-04-15T12:00:30.000Z' });
+    const calls = portal(() => [lapsing, lapsed]);
+    renderAsStaff(<DataExportPanel />);
+    const section = await archiveSection();
+    const expectExpired = async (archive: HTMLElement) => {
+      expect(await within(archive).findByText('Expired')).toHaveAttribute('role', 'status');
+      expect(
+        within(archive).getByText(
+          'This archive is no longer available: archives are kept for 7 days. Prepare a new one.',
+        ),
+      ).toBeVisible();
+      expect(within(archive).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(archive).queryByText(SHA)).not.toBeInTheDocument();
+    };
+
+    await expectExpired(await within(section).findByRole('article', { name: 'Requested 04/08/2026 09:00 AM' }));
+    const ready = within(section).getByRole('article', { name: 'Requested 04/15/2026 11:58 AM' });
+    expect(within(ready).getByRole('button', { name: 'Download archive' })).toBeEnabled();
+
+    // Left open past its last day: shown as expired then, without asking the server again.
+    const listed = listings(calls);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await expectExpired(ready);
+    expect(listings(calls)).toBe(listed);
+  });
+
+  it('stops looking while the list cannot be loaded, and looks again after Try again', async () => {
+    const user = fakeAllTimers();
+    let failing = false;
+    const calls = portal(() => (failing ? new Response('', { status: 500 }) : [RUNNING]));
+    renderAsStaff(<DataExportPanel />);
+    const section = await archiveSection();
+    const archives = within(section).getByRole('region', { name: 'Your archives' });
+    await within(archives).findByRole('progressbar', { name: 'Archive progress' });
+
+    failing = true;
+    await vi.advanceTimersByTimeAsync(EXPORT_RUNS_POLL_MS);
+    const alert = await within(archives).findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Your archives could not be loaded.');
+    const listed = listings(calls);
+    await vi.advanceTimersByTimeAsync(10 * EXPORT_RUNS_POLL_MS);
+    expect(listings(calls)).toBe(listed);
+
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(archives).findByRole('progressbar', { name: 'Archive progress' })).toBeInTheDocument();
+    // The run is under way again: followed every second as before.
+    const looked = listings(calls);
+    await vi.advanceTimersByTimeAsync(EXPORT_RUNS_POLL_MS);
+    await vi.waitFor(() => expect(listings(calls)).toBeGreaterThan(looked));
   });
 
   it('gives an analyst de-identified archives only, and says so', async () => {

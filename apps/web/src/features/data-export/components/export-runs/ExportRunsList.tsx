@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   EXPORT_ARCHIVE_DAYS,
   EXPORT_RUN_MESSAGES,
@@ -36,6 +36,36 @@ function sizeText(bytes: number, t: ReturnType<typeof useTranslation>['t']) {
   return `${size} ${unit as string}`;
 }
 
+/** The longest wait a browser timer takes (about 24.8 days); a later expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A ready archive past its last day is expired, though the list (no longer polled) still says ready. */
+function asOf(run: TExportRun, now: number): TExportRun {
+  return run.status === 'done' && run.expiresAt && Date.parse(run.expiresAt) <= now
+    ? { ...run, status: 'expired' }
+    : run;
+}
+
+/**
+ * The time the runs are shown at, moved on when the next ready archive expires: nothing else renders the list
+ * again once no run is under way.
+ */
+function useTimeOfExpiries(runs: TExportRun[] | undefined) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const next = Math.min(
+      ...(runs ?? [])
+        .filter((run) => run.status === 'done' && run.expiresAt)
+        .map((run) => Date.parse(run.expiresAt!))
+        .filter((at) => at > now),
+    );
+    if (next === Infinity) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(0, next - Date.now()), MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [runs, now]);
+  return now;
+}
+
 /**
  * Your archives: the runs asked for in the last 7 days, newest first, each with what it holds and how far it has
  * come; looked at again every second while one is queued or running.
@@ -44,6 +74,7 @@ export function ExportRunsList() {
   const { t } = useTranslation();
   const titleId = useId();
   const runs = useExportRuns();
+  const now = useTimeOfExpiries(runs.data);
   return (
     <Stack spacing={2} component="section" aria-labelledby={titleId}>
       <Typography id={titleId} variant="h4" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
@@ -60,7 +91,7 @@ export function ExportRunsList() {
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
           {runs.data.map((run) => (
             <li key={run.id}>
-              <ExportRunCard run={run} />
+              <ExportRunCard run={asOf(run, now)} />
             </li>
           ))}
         </Box>
