@@ -172,7 +172,7 @@ for (const language of ['en', 'sp'] as const) {
       );
     }
     // The de-identification rules it was written by: ages of 90 and over top-coded, small ZIP areas as 000.
-    expect(readme).toContain('De-identified by the HIPAA Safe Harbor method');
+    expect(readme).toContain('De-identified: the identifiers HIPAA Safe Harbor lists are removed');
     expect(readme).toContain('"90+"');
     expect(readme).toContain('"000"');
 
