@@ -54,3 +54,7 @@ export type TOptionalDateRange = z.infer<typeof ZOptionalDateRangeQuery>;
 
 /** `from=…&to=…` of a range. */
 export const dateRangeQuery = (range: TDateRange) => `from=${range.from}&to=${range.to}`;
+
+/** The range a query or body gave, both dates, or none. */
+export const givenRange = (value: { from?: IsoDate; to?: IsoDate }): TDateRange | undefined =>
+  value.from && value.to ? { from: value.from, to: value.to } : undefined;

@@ -1,4 +1,4 @@
-import type { TDateRange } from '@portal/shared/api/date-range';
+import { givenRange, type TDateRange } from '@portal/shared/api/date-range';
 import {
   DATA_EXPORT_MESSAGES as M,
   exportFileName,
@@ -70,7 +70,6 @@ export interface DataExportDeps {
  */
 export function createDataExportService({ db, clock, timeZone }: DataExportDeps) {
   const window = (range: TDateRange | undefined): DayWindow => ({ range, timeZone });
-  const rangeOf = (query: TRegisterQuery) => (query.from && query.to ? { from: query.from, to: query.to } : undefined);
 
   /** The file's name (what it holds, its form, today's date) and its audit row, written when it ends. */
   function download<Row>(
@@ -123,7 +122,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
       const deidentified = producesDeidentified(exporter, query.deidentified);
       const columns = exportedAnswerColumns(form.definition, deidentified);
       const participant = await participantColumn(db, deidentified);
-      const range = rangeOf(query);
+      const range = givenRange(query);
       const filter = { ...window(range), formId: form.id };
       const batches = submittedResponsesInBatches(db, filter, EXPORT_BATCH);
       const data = download(
@@ -177,7 +176,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
      * which one, left out of a de-identified file).
      */
     async consentRegister(exporter: Exporter, query: TRegisterQuery): Promise<CsvDownload> {
-      const range = rangeOf(query);
+      const range = givenRange(query);
       const deidentified = producesDeidentified(exporter, query.deidentified);
       const participant = await participantColumn(db, deidentified);
       const signatures = signaturesInBatches(db, window(range), EXPORT_BATCH);
@@ -221,7 +220,7 @@ export function createDataExportService({ db, clock, timeZone }: DataExportDeps)
 
     /** Each health system verification record: its status, when it was last updated and by what kind of change. */
     async verificationRegister(exporter: Exporter, query: TRegisterQuery): Promise<CsvDownload> {
-      const range = rangeOf(query);
+      const range = givenRange(query);
       const deidentified = producesDeidentified(exporter, query.deidentified);
       const participant = await participantColumn(db, deidentified);
       const batches = verificationsInBatches(db, window(range), EXPORT_BATCH);

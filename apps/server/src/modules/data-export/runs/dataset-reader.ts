@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { givenRange } from '@portal/shared/api/date-range';
 import type { TExportRegister } from '@portal/shared/data-export/export-runs';
 import { calendarDate, type IsoDate } from '@portal/shared/dates';
 import type { Database } from '../../../db/client';
@@ -74,11 +75,13 @@ export async function readDataset(
   const { deidentified } = selection;
   const today = calendarDate(startedAt, timeZone);
   const form = deidentified ? createDeidentifier(randomBytes(32), today) : AS_KEPT;
-  const range = selection.from && selection.to ? { from: selection.from, to: selection.to } : undefined;
+  const range = givenRange(selection);
   const window: DayWindow = { range, timeZone };
   const chosen = (register: TExportRegister) => selection.registers.includes(register);
 
-  const datasetForms: (DatasetForm & { id: string })[] = [];
+  const datasetForms: DatasetForm[] = [];
+  /** The database id of each chosen form version, which the files never show. */
+  const formIds = new Map<DatasetForm, string>();
   const aliases = new Map<string, string>();
   /**
    * A one-time survey form's key holds the survey's database id; a de-identified run names it by its order instead
@@ -89,9 +92,8 @@ export async function readDataset(
     if (!aliases.has(found.formKey)) aliases.set(found.formKey, `one-time-${aliases.size + 1}`);
     return aliases.get(found.formKey)!;
   };
-  for (const found of forms)
-    datasetForms.push({
-      id: found.id,
+  for (const found of forms) {
+    const chosenForm: DatasetForm = {
       formKey: keyOf(found),
       version: found.version,
       kind: found.kind === 'one-time' ? 'one-time' : 'round',
@@ -99,10 +101,13 @@ export async function readDataset(
       definition: found.definition,
       rounds: await roundsAnswered(db, found.id),
       columns: exportedAnswerColumns(found.definition, deidentified),
-    });
+    };
+    datasetForms.push(chosenForm);
+    formIds.set(chosenForm, found.id);
+  }
 
   async function* responses(chosenForm: DatasetForm) {
-    const { id: formId } = chosenForm as DatasetForm & { id: string };
+    const formId = formIds.get(chosenForm)!;
     for await (const batch of submittedResponsesInBatches(db, { ...window, formId }, RUN_BATCH))
       yield batch.map((row) => ({
         id: form.recordId('response', row.id),

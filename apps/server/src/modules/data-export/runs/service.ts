@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { givenRange } from '@portal/shared/api/date-range';
 import {
   EXPORT_ARCHIVE_DAYS,
   EXPORT_RUN_MESSAGES as M,
@@ -37,7 +38,7 @@ import {
   setProgress,
   type ExportRunRow,
 } from './repository';
-import { rangeOf, type ExportSelection } from './selection';
+import type { ExportSelection } from './selection';
 
 /** A running run that has not shown itself alive for this long has lost its process: it is failed as interrupted. */
 const STALE_MS = 5 * MINUTE_MS;
@@ -246,7 +247,7 @@ export function createExportRunService({ db, clock, log, timeZone, runSoon }: Ex
         registers: [...new Set(body.registers)],
         formats: [...new Set(body.formats)],
         deidentified: body.deidentified,
-        ...rangeOf(body),
+        ...givenRange(body),
       };
       const row = await insertRun(db, {
         requestedBy: exporter.staffId,
