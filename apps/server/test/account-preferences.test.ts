@@ -69,10 +69,19 @@ describeOnDatabase('Communication preferences', (target) => {
     await update(t, tokens.access_token, { emailSubscription: true, newsletterSubscription: false });
     const mailer = t.app.services.mailer;
     const content = { subject: 'Study news', greeting: 'Hello Ana,', before: ['News of the study.'], after: [] };
-    const send = (subscription?: 'email' | 'newsletter') =>
-      sendNow(mailer, t.db, { to: email, userId, language: 'en', template: 'test', content, subscription });
-    const newsletter = await send('newsletter');
-    const reminder = await send('email');
+    // Sent at once rather than at the pace of bulk mail: this test is about whom it reaches.
+    const send = (category?: 'reminders' | 'news') =>
+      sendNow(mailer, t.db, {
+        to: email,
+        userId,
+        language: 'en',
+        template: 'test',
+        content,
+        category,
+        priority: 'account',
+      });
+    const newsletter = await send('news');
+    const reminder = await send('reminders');
     const security = await send();
     await mailer.idle();
     const status = async (id: string) =>
@@ -83,7 +92,7 @@ describeOnDatabase('Communication preferences', (target) => {
     expect(t.mail.to(email)).toHaveLength(2);
 
     await update(t, tokens.access_token, { emailSubscription: false, newsletterSubscription: true });
-    const [muted, news] = [await send('email'), await send('newsletter')];
+    const [muted, news] = [await send('reminders'), await send('news')];
     await mailer.idle();
     expect(await status(muted)).toBe('suppressed');
     expect(await status(news)).toBe('sent');

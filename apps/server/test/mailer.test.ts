@@ -406,7 +406,7 @@ describeEachDatabase('the e-mail delivery ledger', (target) => {
         lastName: 'Drawn',
       })
       .returning({ id: users.id });
-    const reminder = await mailer.queue(database().db, { ...request, userId: user!.id, subscription: 'email' });
+    const reminder = await mailer.queue(database().db, { ...request, userId: user!.id, category: 'reminders' });
     const confirmation = await mailer.queue(database().db, { ...request, userId: user!.id, evenIfWithdrawn: true });
     await database().db.update(users).set({ status: 'withdrawn' }).where(eq(users.id, user!.id));
     await mailer.sweep();

@@ -11,3 +11,5 @@ export * from './surveys';
 export * from './verification';
 export * from './staff-factors';
 export * from './exports';
+export * from './mail-deliverability';
+export * from './inbox';

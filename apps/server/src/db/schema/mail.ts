@@ -15,8 +15,11 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { MAIL_CATEGORIES } from '@portal/shared/mail/categories';
 import { users } from './accounts';
 import { createdAt } from './columns';
+
+const categoryList = sql.raw(MAIL_CATEGORIES.map((c) => `'${c}'`).join(', '));
 
 /**
  * The e-mail delivery ledger: every message the portal sends, written in the transaction of the change that
@@ -39,6 +42,13 @@ export const emailMessages = pgTable(
     status: varchar('status', { length: 16 }).notNull(),
     /** 0: sign-in code or password reset, sent even during downtime; 1: other account and consent mail; 2: bulk. */
     priority: smallint('priority').notNull().default(1),
+    /** account (always sent), reminders, invitations or news: the last three a participant may leave. */
+    category: varchar('category', { length: 16 }).notNull().default('account'),
+    /**
+     * The recipient's mail provider (`microsoft`, `yahoo`, `google`) or, for any other, the address's domain: bulk
+     * mail leaves at a pace kept per key, shared by every server process.
+     */
+    paceKey: varchar('pace_key', { length: 255 }).notNull().default(''),
     payload: jsonb('payload'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -49,11 +59,16 @@ export const emailMessages = pgTable(
     smtpCode: integer('smtp_code'),
     /** The mail server refused the recipient for good (a 5xx reply to RCPT TO): later reminders skip the address. */
     recipientRefused: boolean('recipient_refused').notNull().default(false),
-    /** Why a suppressed message was not sent: withdrawn, emailsOff or alreadyDone. */
+    /**
+     * Why a suppressed message was not sent: withdrawn, emailsOff, unsubscribed (the participant left its
+     * category), addressSuppressed (the address bounced or complained) or alreadyDone.
+     */
     suppressedReason: varchar('suppressed_reason', { length: 32 }),
     createdAt: createdAt(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the mail provider reported the message delivered to the recipient's mailbox. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** A failed message sent again by an administrator: the new message names the one it repeats. */
     retryOf: uuid('retry_of').references((): AnyPgColumn => emailMessages.id),
   },
@@ -69,9 +84,14 @@ export const emailMessages = pgTable(
     index('email_messages_due_idx')
       .on(t.priority, t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'sending')`),
+    // Bulk mail waiting, by pace key: what each key may send now, and the backlog Emails Insight shows.
+    index('email_messages_bulk_due_idx')
+      .on(t.paceKey, t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending') and ${t.priority} = 2`),
     check('email_messages_status_check', sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'suppressed')`),
     check('email_messages_transport_check', sql`${t.transport} in ('smtp', 'outbox')`),
     check('email_messages_priority_check', sql`${t.priority} between 0 and 2`),
+    check('email_messages_category_check', sql`${t.category} in (${categoryList})`),
     // A failed message keeps its content for a while, so an administrator can send it again; see the mailer.
     check('email_messages_payload_check', sql`${t.payload} is null or ${t.status} in ('queued', 'sending', 'failed')`),
   ],
@@ -92,7 +112,10 @@ export const reminderDispatches = pgTable(
     roundNumber: integer('round_number').notNull().default(0),
     days: integer('days').notNull(),
     emailId: uuid('email_id').references(() => emailMessages.id),
-    /** withdrawn, emailsOff, addressRefused or superseded (a later day fell due at the same time). */
+    /**
+     * withdrawn, emailsOff, unsubscribed (left reminders), addressRefused, addressSuppressed (on the suppression
+     * list) or superseded (a later day fell due at the same time).
+     */
     skippedReason: varchar('skipped_reason', { length: 32 }),
     createdAt: createdAt(),
   },

@@ -108,7 +108,7 @@ export const oneTimeSurveyUsers = pgTable(
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     /** The invitation's delivery record; a refused or finally failed one makes the row a failure. */
     emailId: uuid('email_id').references(() => emailMessages.id),
-    /** Why no invitation was sent on the send date: withdrawn, emailsOff or addressRefused. */
+    /** Why no invitation was sent on the send date: withdrawn, emailsOff, unsubscribed, addressRefused or addressSuppressed. */
     failureReason: varchar('failure_reason', { length: 32 }),
   },
   (t) => [
@@ -116,7 +116,7 @@ export const oneTimeSurveyUsers = pgTable(
     index('one_time_survey_users_user_idx').on(t.userId),
     check(
       'one_time_survey_users_failure_check',
-      sql`${t.failureReason} is null or ${t.failureReason} in ('withdrawn', 'emailsOff', 'addressRefused')`,
+      sql`${t.failureReason} is null or ${t.failureReason} in ('withdrawn', 'emailsOff', 'unsubscribed', 'addressRefused', 'addressSuppressed')`,
     ),
   ],
 );

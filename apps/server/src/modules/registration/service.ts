@@ -119,7 +119,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         ? {
             template: 'activation-reminder',
             content: activationMail(language, values, 'activationReminder'),
-            priority: 'bulk',
+            category: 'reminders',
           }
         : { template: 'activation', content: activationMail(language, values) }),
     });

@@ -4,22 +4,18 @@ import type { Database } from '../../db/client';
 import { hasConsentSql } from '../../db/consent-state';
 import { isoText } from '../../db/iso-text';
 import { reminderDays, reminderDispatches } from '../../db/schema';
-import { addressRefusedSql } from '../../providers/mail/study-mail-block';
+import { studyMailRecipientColumns, type StudyMailRecipient } from '../../providers/mail/study-mail-block';
 
 /** One configured day of one reminder that has come for one person and has not been dealt with yet. */
-export interface DueReminder {
+export interface DueReminder extends StudyMailRecipient {
   userId: string;
   email: string;
   firstName: string;
   language: string;
-  status: string;
-  emailSubscription: boolean;
   roundNumber: number;
   /** When the survey round's window ends (survey reminders only). */
   closesAt: string | null;
   days: number;
-  /** Whether an earlier e-mail to the address was refused for good by the mail server. */
-  addressRefused: boolean;
 }
 
 /** The reminder types whose schedule holds at least one day, in the order reminders are sent. */
@@ -84,10 +80,8 @@ export async function findDueReminders(
   const { from, anchor, round, who } = source(type, now, at.roundForms);
   const dueDate = sql`((${anchor}) at time zone ${at.timeZone})::date + rd.days`;
   const result = await db.execute(sql`
-    select u.id as "userId", u.email, u.first_name as "firstName", u.language, u.status,
-      u.email_subscription as "emailSubscription", ${round} as "roundNumber",
-      ${type === 'SURVEY' ? isoText(sql`r.closes_at`) : sql`null`} as "closesAt", rd.days,
-      ${addressRefusedSql(sql`u.email`)} as "addressRefused"
+    select u.id as "userId", u.email, u.first_name as "firstName", u.language, ${studyMailRecipientColumns('reminders')},
+      ${round} as "roundNumber", ${type === 'SURVEY' ? isoText(sql`r.closes_at`) : sql`null`} as "closesAt", rd.days
     from ${from}
     join reminder_days rd on rd.type = ${type}
     where ${who}

@@ -97,8 +97,7 @@ export function createReminderSender(deps: ReminderSenderDeps) {
       language,
       template: TEMPLATES[type],
       content,
-      priority: 'bulk',
-      subscription: 'email',
+      category: 'reminders',
     });
   }
 

@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { DAY_MS } from '@portal/shared/durations';
 import type { Database, Transaction } from '../../db/client';
-import { emailMessages, oneTimeSurveyUsers, users } from '../../db/schema';
+import { emailMessages, oneTimeSurveyUsers } from '../../db/schema';
+import type { MailCategory } from '@portal/shared/mail/categories';
+import { addressSuppressedSql, categoryLeftSql } from './study-mail-block';
 import type { MailContent } from './templates/render';
 
 /** A file sent with a message: a stored document, read again when the message is delivered. */
@@ -16,7 +18,6 @@ export interface MailPayload {
   content: MailContent;
   attachments?: MailAttachmentRef[];
   evenIfWithdrawn?: boolean;
-  subscription?: 'email' | 'newsletter';
 }
 
 /** A message claimed for one delivery attempt. */
@@ -28,6 +29,7 @@ export interface ClaimedMail {
   language: string;
   payload: MailPayload;
   priority: number;
+  category: MailCategory;
   attempts: number;
 }
 
@@ -72,7 +74,7 @@ export async function claimDue(
       limit ${filter.limit}
       for update skip locked
     )
-    returning id, user_id as "userId", recipient, template, language, payload, priority, attempts`);
+    returning id, user_id as "userId", recipient, template, language, payload, priority, category, attempts`);
   return (result as unknown as { rows: ClaimedMail[] }).rows;
 }
 
@@ -191,14 +193,39 @@ export async function queueRetry(
   return { ok: true, id: row!.id, template: failed.template };
 }
 
-/** Whether a user is withdrawn and which e-mails they take, for the check before a message is sent. */
-export async function findRecipientStanding(executor: Pick<Database, 'select'>, userId: string) {
-  const [row] = await executor
-    .select({ status: users.status, email: users.emailSubscription, newsletter: users.newsletterSubscription })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+/**
+ * What decides whether a message of `category` may go to `recipient` (the user `userId`, if any): whether the
+ * user withdrew, whether they take the spec's e-mail or newsletter preference the category falls under, whether
+ * they left the category, and whether the address is on the suppression list. Account mail answers only the first.
+ */
+export async function findRecipientStanding(
+  executor: Pick<Database, 'execute'>,
+  to: { userId?: string | null; recipient: string; category: MailCategory },
+) {
+  if (to.category === 'account') {
+    if (!to.userId) return undefined;
+    const result = await executor.execute(sql`select status from users where id = ${to.userId}::uuid`);
+    const [row] = (result as unknown as { rows: { status: string }[] }).rows;
+    return row && { status: row.status, subscribed: true, unsubscribed: false, addressSuppressed: false };
+  }
+  const category = to.category;
+  const result = await executor.execute(sql`
+    select u.status,
+      ${category === 'news' ? sql`u.newsletter_subscription` : sql`u.email_subscription`} as subscribed,
+      ${categoryLeftSql(sql`u.id`, category)} as unsubscribed,
+      ${addressSuppressedSql(sql`${to.recipient}`)} as "addressSuppressed"
+    from (select 1) one left join users u on u.id = ${to.userId ?? null}::uuid`);
+  const [row] = (
+    result as unknown as {
+      rows: { status: string | null; subscribed: boolean | null; unsubscribed: boolean; addressSuppressed: boolean }[];
+    }
+  ).rows;
+  return {
+    status: row?.status ?? null,
+    subscribed: row?.subscribed ?? true,
+    unsubscribed: row?.unsubscribed ?? false,
+    addressSuppressed: row?.addressSuppressed ?? false,
+  };
 }
 
 /** Writes one message to the ledger, in the caller's transaction or on its own; answers its id. */

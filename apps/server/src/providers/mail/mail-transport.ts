@@ -17,6 +17,8 @@ export interface OutgoingMail {
   /** A one-time code the message carries, if any. */
   code?: string;
   attachments?: MailAttachment[];
+  /** Further header fields, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@portal/shared/constants';
 import type { TContactSettings } from '@portal/shared/client-config';
+import type { MailCategory } from '@portal/shared/mail/categories';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../clock/clock';
 import type { FileStore } from '../storage/file-store';
@@ -22,6 +23,7 @@ import {
 import type { MailOutcome } from '../../plugins/metrics';
 import type { MailTransport } from './mail-transport';
 import { renderMail, type MailContent } from './templates/render';
+import { paceKeyOf } from './pacing/pace-key';
 
 export interface SendMailRequest {
   to: string;
@@ -32,21 +34,21 @@ export interface SendMailRequest {
   content: MailContent;
   attachments?: MailAttachmentRef[];
   /**
-   * `security` (a sign-in code, a password reset) goes even during downtime; `bulk` (reminders) is sent at a
-   * steady pace rather than all at once; everything else is `account`.
+   * `security` (a sign-in code, a password reset) goes even during downtime; `bulk` (every category but
+   * `account`) is sent at a steady pace rather than all at once; everything else is `account`.
    */
   priority?: MailPriority;
+  /**
+   * The category the message belongs to: `account` (the default) is always sent; a recipient who left
+   * `reminders`, `invitations` or `news`, turned off the preference it falls under (e-mail for the first two,
+   * newsletter for news), or whose address is on the suppression list gets it recorded as suppressed.
+   */
+  category?: MailCategory;
   /**
    * Whether the message still goes to a participant who withdrew: only the withdrawal's own confirmation
    * does; any other is recorded as suppressed and not sent.
    */
   evenIfWithdrawn?: boolean;
-  /**
-   * The communication preference the message falls under: `email` for study e-mails such as
-   * reminders, `newsletter` for the newsletter. A recipient who turned it off gets it recorded as suppressed.
-   * Security and consent messages have none: they always go.
-   */
-  subscription?: 'email' | 'newsletter';
 }
 
 export interface MailerOptions {
@@ -122,17 +124,21 @@ export function createMailer({
   };
   const lastChecks: ((mail: ClaimedMail) => Promise<string | undefined>)[] = [];
 
-  /** Why the recipient's withdrawal or communication preferences keep this message from being sent, if so. */
+  /**
+   * Why the recipient's withdrawal, communication preferences, the categories they left or the suppression list
+   * keep this message from being sent, if so.
+   */
   async function suppression(
     executor: Executor,
-    userId: string | null | undefined,
-    payload: Pick<MailPayload, 'evenIfWithdrawn' | 'subscription'>,
+    to: { userId?: string | null; recipient: string; category: MailCategory },
+    payload: Pick<MailPayload, 'evenIfWithdrawn'>,
   ): Promise<string | undefined> {
-    if (!userId) return undefined;
-    const row = await findRecipientStanding(executor, userId);
+    const row = await findRecipientStanding(executor, to);
     if (!row) return undefined;
     if (row.status === 'withdrawn' && !payload.evenIfWithdrawn) return 'withdrawn';
-    if (payload.subscription !== undefined && !row[payload.subscription]) return 'emailsOff';
+    if (!row.subscribed) return 'emailsOff';
+    if (row.unsubscribed) return 'unsubscribed';
+    if (row.addressSuppressed) return 'addressSuppressed';
     return undefined;
   }
 
@@ -148,7 +154,7 @@ export function createMailer({
 
   /** Sends one claimed message, or records why not; answers whether the transport took it. */
   async function send(mail: ClaimedMail): Promise<{ smtpReply?: string } | undefined> {
-    let reason = await suppression(db, mail.userId, mail.payload);
+    let reason = await suppression(db, mail, mail.payload);
     for (const check of lastChecks) reason ??= await check(mail);
     if (reason) {
       await recordAttempt(db, mail, clock.now(), { status: 'suppressed', reason });
@@ -225,9 +231,9 @@ export function createMailer({
         content: request.content,
         attachments: request.attachments,
         evenIfWithdrawn: request.evenIfWithdrawn,
-        subscription: request.subscription,
       };
-      const reason = await suppression(executor, request.userId, payload);
+      const category = request.category ?? 'account';
+      const reason = await suppression(executor, { userId: request.userId, recipient: request.to, category }, payload);
       const now = clock.now();
       return insertMessage(executor, {
         userId: request.userId,
@@ -236,7 +242,9 @@ export function createMailer({
         language: request.language,
         subject: request.content.subject,
         transport: transport.kind,
-        priority: MAIL_PRIORITY[request.priority ?? 'account'],
+        priority: MAIL_PRIORITY[request.priority ?? (category === 'account' ? 'account' : 'bulk')],
+        category,
+        paceKey: paceKeyOf(request.to),
         ...(reason
           ? { status: 'suppressed', suppressedReason: reason }
           : { status: 'queued', payload, nextAttemptAt: now }),

@@ -32,6 +32,7 @@ export function smtpTransport(url: string, timeouts: SmtpTimeouts = TIMEOUTS): M
         text: mail.text,
         html: mail.html,
         messageId: `<${mail.id}@kidney-study-portal>`,
+        headers: mail.headers,
         attachments: mail.attachments?.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { isoText } from '../../../db/iso-text';
 import { oneTimeSurveys, oneTimeSurveyUsers } from '../../../db/schema';
-import { addressRefusedSql, type StudyMailRecipient } from '../../../providers/mail/study-mail-block';
+import { studyMailRecipientColumns, type StudyMailRecipient } from '../../../providers/mail/study-mail-block';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -41,8 +41,7 @@ export interface Invitee extends StudyMailRecipient {
 /** Up to `limit` participants of the survey not yet invited nor recorded as not invitable. */
 export async function findInvitees(db: Executor, surveyId: string, limit: number): Promise<Invitee[]> {
   const result = await db.execute(sql`
-    select u.id as "userId", u.email, u.first_name as "firstName", u.language, u.status,
-      u.email_subscription as "emailSubscription", ${addressRefusedSql(sql`u.email`)} as "addressRefused"
+    select u.id as "userId", u.email, u.first_name as "firstName", u.language, ${studyMailRecipientColumns('invitations')}
     from one_time_survey_users ou join users u on u.id = ou.user_id
     where ou.survey_id = ${surveyId}::uuid and ou.invited_at is null and ou.failure_reason is null
     order by u.id

@@ -58,8 +58,7 @@ export function createOneTimeInvitations({ db, clock, mailer, publicUrl, timeZon
         closesOn: formatDate(survey.effectiveEndDate, timeZone),
         link,
       }),
-      priority: 'bulk',
-      subscription: 'email',
+      category: 'invitations',
     });
     await recordInvitation(tx, survey.id, invitee.userId, emailId, now);
     return true;
