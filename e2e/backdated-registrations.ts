@@ -1,6 +1,7 @@
 /**
  * Run before the journeys' portal starts (playwright.config.ts): registers the participants of
- * reminder-participants.ts exactly 24 hours ago, pending, as registration would have, so that in the study's
+ * reminder-participants.ts exactly 24 hours ago, pending (the unsubscribe journey's activated then too), as
+ * registration would have, so that in the study's
  * time zone (UTC for the journeys) they registered yesterday and a reminder on day 1 after registration is due
  * today. It adds no administrator: the server's first start still finds none and seeds as usual. An address
  * that exists already (a rerun on the same data directory) is left as it is.
@@ -8,9 +9,18 @@
 import path from 'node:path';
 import { recordAudit } from '../apps/server/src/db/audit';
 import { openDatabase } from '../apps/server/src/db/client';
-import { findLiveUserByEmail, insertPendingParticipant } from '../apps/server/src/modules/registration/repository';
+import {
+  activatePendingUser,
+  findLiveUserByEmail,
+  insertPendingParticipant,
+} from '../apps/server/src/modules/registration/repository';
 import { hashPassword } from '../apps/server/src/security/password-hash';
-import { REMINDER_PARTICIPANTS, REMINDER_PASSWORD } from './reminder-participants';
+import {
+  INBOX_PARTICIPANTS,
+  REMINDER_PARTICIPANTS,
+  REMINDER_PASSWORD,
+  UNSUBSCRIBE_PARTICIPANTS,
+} from './reminder-participants';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,10 +33,19 @@ const database = await openDatabase(
 try {
   const registeredAt = new Date(Date.now() - DAY_MS);
   const passwordHash = await hashPassword(REMINDER_PASSWORD);
-  for (const [language, participant] of Object.entries(REMINDER_PARTICIPANTS)) {
+  // The unsubscribe journey's participants are activated at the same moment: their consent reminder is due today.
+  // So are the inbox journey's, whose consent reminder it then finds in Messages.
+  const activatedNow = [...Object.values(UNSUBSCRIBE_PARTICIPANTS), ...Object.values(INBOX_PARTICIPANTS)];
+  const activated = new Set(activatedNow.map((p) => p.email));
+  const participants = [
+    ...Object.entries(REMINDER_PARTICIPANTS),
+    ...Object.entries(UNSUBSCRIBE_PARTICIPANTS),
+    ...Object.entries(INBOX_PARTICIPANTS),
+  ];
+  for (const [language, participant] of participants) {
     const existing = await findLiveUserByEmail(database.db, participant.email);
     if (existing) {
-      if (existing.status !== 'pending') {
+      if (existing.status !== (activated.has(participant.email) ? 'active' : 'pending')) {
         process.stderr.write(
           `${participant.email} is ${existing.status} already: its activation reminder will not come again ` +
             '(the reminder journey needs a fresh E2E_DATA_DIR).\n',
@@ -58,6 +77,7 @@ try {
         subjectId: id,
         details: { healthSystem: 'none', language },
       });
+      if (activated.has(participant.email)) await activatePendingUser(tx, id, registeredAt);
     });
   }
 } finally {

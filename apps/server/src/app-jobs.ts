@@ -7,6 +7,8 @@ export const MANUAL_WITHDRAWALS_JOB = 'manual-withdrawals';
 export const EXPORT_RUNS_JOB = 'data-export-runs';
 /** Sends the invitations of one-time surveys whose send date has come. */
 export const ONE_TIME_INVITATIONS_JOB = 'one-time-invitations';
+/** Queues the e-mails of posted study notices, a batch at a time; also run right after a notice is posted. */
+export const STUDY_NOTICE_MAIL_JOB = 'study-notice-mail';
 
 /**
  * The portal's scheduled work, each every minute: e-mail delivery, reminders, manual withdrawals whose hold has
@@ -35,6 +37,13 @@ export function addScheduledJobs(scheduler: ReturnType<typeof createScheduler>, 
     // A run of a million rows in three formats takes tens of minutes.
     expireInSeconds: 6 * 60 * 60,
     run: async (signal) => void (await exportRuns.work(signal)),
+  });
+  scheduler.add({
+    name: STUDY_NOTICE_MAIL_JOB,
+    cron: '* * * * *',
+    run: async (signal) => {
+      if ((await services.noticeMail.run(signal)) > 0) await mailer.sweep(signal);
+    },
   });
   scheduler.add({
     name: ONE_TIME_INVITATIONS_JOB,

@@ -10,12 +10,17 @@ import { consentRoutes } from './modules/consent/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
 import { exportRunRoutes } from './modules/data-export/runs/routes';
 import { emailAnalyticsRoutes } from './modules/email-analytics/routes';
+import { mailEventRoutes } from './modules/mail-events/routes';
+import { suppressionRoutes } from './modules/mail-events/suppressions-routes';
 import { apiKeysRoutes } from './modules/health-system-verification/api-keys/routes';
 import { pushRoutes } from './modules/health-system-verification/push/routes';
 import { verificationRoutes } from './modules/health-system-verification/records/routes';
 import { healthSystemRoutes } from './modules/health-systems/routes';
 import { healthRoutes } from './modules/health/routes';
 import { homeRoutes } from './modules/home/routes';
+import { mailPreferencesRoutes } from './modules/mail-preferences/routes';
+import { inboxRoutes } from './modules/inbox/routes';
+import { studyNoticeRoutes } from './modules/inbox/notices/routes';
 import { participantsRoutes } from './modules/participants/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { referenceRoutes } from './modules/reference/routes';
@@ -50,6 +55,8 @@ export async function registerApiRoutes(app: FastifyInstance, scheduler?: Return
       await api.register(dashboardTokenRoutes);
       await api.register(withdrawalsRoutes);
       await api.register(emailAnalyticsRoutes);
+      await api.register(suppressionRoutes);
+      await api.register(mailEventRoutes);
       await api.register(apiKeysRoutes);
       await api.register(pushRoutes);
       await api.register(verificationRoutes);
@@ -60,6 +67,9 @@ export async function registerApiRoutes(app: FastifyInstance, scheduler?: Return
       await api.register(staffRoutes);
       await api.register(secondFactorRoutes);
       await api.register(participantsRoutes);
+      await api.register(mailPreferencesRoutes);
+      await api.register(inboxRoutes);
+      await api.register(studyNoticeRoutes);
     },
     { prefix: API_BASE },
   );

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { EXPORT_RUNS_JOB, MANUAL_WITHDRAWALS_JOB, ONE_TIME_INVITATIONS_JOB } from './app-jobs';
+import { EXPORT_RUNS_JOB, MANUAL_WITHDRAWALS_JOB, ONE_TIME_INVITATIONS_JOB, STUDY_NOTICE_MAIL_JOB } from './app-jobs';
 import type { ChangeNotices } from './db/change-notices';
 import type { Database } from './db/client';
 import { findSecurityPolicy } from './db/security-policy';
@@ -19,6 +19,10 @@ import { createStudyWithdrawalService, type StudyWithdrawalService } from './mod
 import { createExportRunService, type ExportRunService } from './modules/data-export/runs/service';
 import { createDataExportService, type DataExportService } from './modules/data-export/service';
 import { createEmailAnalyticsService, type EmailAnalyticsService } from './modules/email-analytics/service';
+import { sendgridPublicKey } from './modules/mail-events/sendgrid-signature';
+import { createMailEventsService, type MailEventsService } from './modules/mail-events/service';
+import { fetchText, type FetchText } from './modules/mail-events/sns-signature';
+import { createSuppressionsService, type SuppressionsService } from './modules/mail-events/suppressions-service';
 import { createApiKeysService, type ApiKeysService } from './modules/health-system-verification/api-keys/service';
 import { createPushService, type PushService } from './modules/health-system-verification/push/service';
 import {
@@ -27,6 +31,12 @@ import {
 } from './modules/health-system-verification/records/service';
 import { createHealthSystemsServices, type HealthSystemsServices } from './modules/health-systems/services';
 import { createHomeService, type HomeService } from './modules/home/service';
+import { unsubscribeLinks } from './modules/mail-preferences/links';
+import { createMailPreferencesService, type MailPreferencesService } from './modules/mail-preferences/service';
+import { createUnsubscribeTokens } from './modules/mail-preferences/token';
+import { createInboxService, type InboxService } from './modules/inbox/service';
+import { createNoticeMailJob, type NoticeMailJob } from './modules/inbox/notices/mail-job';
+import { createStudyNoticeService, type StudyNoticeService } from './modules/inbox/notices/service';
 import { createParticipantsService, type ParticipantsService } from './modules/participants/service';
 import { createPasswordService, type PasswordService } from './modules/password/service';
 import { createReferenceService, type ReferenceService } from './modules/reference/service';
@@ -69,6 +79,7 @@ export interface AppServices {
   oneTimeSurveys: { admin: OneTimeAdminService; reports: OneTimeReportsService; invitations: OneTimeInvitations };
   home: HomeService;
   mailer: Mailer;
+  mailPreferences: MailPreferencesService;
   reminders: ReminderSender;
   withdrawals: WithdrawalsAdminService;
   emailAnalytics: EmailAnalyticsService;
@@ -84,6 +95,11 @@ export interface AppServices {
   dashboardLinks: DashboardLinkService;
   staff: StaffService;
   secondFactor: SecondFactorService;
+  mailEvents: MailEventsService;
+  suppressions: SuppressionsService;
+  inbox: InboxService;
+  studyNotices: StudyNoticeService;
+  noticeMail: NoticeMailJob;
 }
 
 export interface AppServicesDeps {
@@ -98,6 +114,8 @@ export interface AppServicesDeps {
   metrics: Metrics;
   /** Runs the named scheduled job once more at a due time. */
   runJobAt: (job: string) => (at: Date) => void;
+  /** How the server GETs an outside URL (SNS certificates, subscription links); by default fetch. */
+  fetchText?: FetchText;
 }
 
 /** Every service of the portal, each given what it depends on. */
@@ -112,6 +130,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     changes,
   });
   const inDowntime = async () => (await settings.getDowntime()).inDowntime;
+  const unsubscribeTokens = createUnsubscribeTokens(db);
+  const mailPreferences = createMailPreferencesService({ db, clock, tokens: unsubscribeTokens });
   const mailer = createMailer({
     db,
     clock,
@@ -122,7 +142,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     contact: async () => (await settings.getClientConfig()).contact,
     inDowntime,
     bulkHours: (now) => withinSendHours(now, env.STUDY_TIME_ZONE, env.REMINDER_SEND_HOURS),
+    paceRates: env.MAIL_PACE_PER_MINUTE,
     onOutcome: metrics.mailDelivered,
+    unsubscribe: unsubscribeLinks({ tokens: unsubscribeTokens, publicUrl: env.PUBLIC_URL }),
   });
   const captcha = createCaptchaService({ db, clock });
   const seal = appSecretSeal(db);
@@ -183,6 +205,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   return {
     reminders,
     secondFactor,
+    inbox: createInboxService({ db, clock }),
+    studyNotices: createStudyNoticeService({ db, clock, mailAt: runJobAt(STUDY_NOTICE_MAIL_JOB) }),
+    noticeMail: createNoticeMailJob({ db, mailer, publicUrl: env.PUBLIC_URL }),
     dashboardTokens,
     dashboardLinks: createDashboardLinkService({ db, clock, tokens: dashboardTokens }),
     auth,
@@ -206,11 +231,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       }),
     },
     home: createHomeService({ db, clock, surveys, signedCopy }),
-    account: createAccountService({ db, clock, reference, files, changes }),
+    account: createAccountService({ db, clock, reference, files, changes, mailCategories: mailPreferences }),
     reference,
     settings,
     captcha,
     mailer,
+    mailPreferences,
     registration,
     password: createPasswordService({
       db,
@@ -244,7 +270,13 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       timeZone: env.STUDY_TIME_ZONE,
       carryOutAt: runJobAt(MANUAL_WITHDRAWALS_JOB),
     }),
-    emailAnalytics: createEmailAnalyticsService({ db, clock, mailer, timeZone: env.STUDY_TIME_ZONE }),
+    emailAnalytics: createEmailAnalyticsService({
+      db,
+      clock,
+      mailer,
+      timeZone: env.STUDY_TIME_ZONE,
+      sendHours: env.REMINDER_SEND_HOURS,
+    }),
     apiKeys: createApiKeysService({ db, clock }),
     push: createPushService({ db, clock }),
     verification: createVerificationService({ db, clock, timeZone: env.STUDY_TIME_ZONE }),
@@ -276,5 +308,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       signedCopy: signedCopy.download,
       resendActivation: registration.resendActivation,
     }),
+    mailEvents: createMailEventsService({
+      db,
+      clock,
+      log: deps.log,
+      sendgridKey: env.SENDGRID_WEBHOOK_PUBLIC_KEY ? sendgridPublicKey(env.SENDGRID_WEBHOOK_PUBLIC_KEY) : undefined,
+      topicArn: env.SES_SNS_TOPIC_ARN,
+      fetch: deps.fetchText ?? fetchText,
+    }),
+    suppressions: createSuppressionsService({ db, clock }),
   };
 }

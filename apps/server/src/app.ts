@@ -21,6 +21,8 @@ import { registerWebApp } from './plugins/web-app';
 import type { Clock } from './providers/clock/clock';
 import type { MailTransport } from './providers/mail/mail-transport';
 import { outboxTransport } from './providers/mail/outbox-transport';
+import { dkimOptions } from './providers/mail/dkim';
+import type { FetchText } from './modules/mail-events/sns-signature';
 import { smtpTransport } from './providers/mail/smtp-transport';
 import { fileStoreFor, type FileStore } from './providers/storage/file-store';
 import { databaseRequestLimitStore } from './security/request-limit-store';
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
    * database handle's); by default it reaches this process only.
    */
   changes?: ChangeNotices;
+  /** How the server GETs an outside URL (SNS signing certificates, subscription links); by default fetch. */
+  fetchText?: FetchText;
 }
 
 /** Builds the whole portal (plugins: external, then app, then routes) without listening. */
@@ -93,9 +97,12 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
     log: app.log,
     files,
-    mailTransport: options.mailTransport ?? (env.SMTP_URL ? smtpTransport(env.SMTP_URL) : outboxTransport(app.log)),
+    mailTransport:
+      options.mailTransport ??
+      (env.SMTP_URL ? smtpTransport(env.SMTP_URL, undefined, dkimOptions(env)) : outboxTransport(app.log)),
     tokenSigningKey: options.tokenSigningKey,
     changes: options.changes ?? localChangeNotices(),
+    fetchText: options.fetchText,
     metrics,
     /**
      * Runs a job once more at a due time. Without a scheduler (API tests) nothing runs by itself, and a run that

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { productionProblems, readEnv } from './env';
+import { productionProblems, productionWarnings, readEnv } from './env';
 
 /** The development key the README publishes. */
 const DEVELOPMENT_KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
@@ -22,6 +22,7 @@ describe('readEnv', () => {
       DATA_DIR: './data',
       PUBLIC_URL: 'http://localhost:8080',
       MAIL_FROM: 'Kidney Research Study <no-reply@localhost>',
+      MAIL_PACE_PER_MINUTE: { perKey: { microsoft: 60, yahoo: 60, google: 300 }, other: 600 },
       ADMIN_EMAIL: 'admin@example.org',
       SEED_DEMO: true,
       CAPTCHA_ENABLED: true,
@@ -204,6 +205,61 @@ describe('readEnv', () => {
     expect(message).toContain('SEED_DEMO:');
   });
 
+  describe('DKIM and the mail providers’ keys', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = rsa.privateKey.export({ format: 'pem', type: 'pkcs8' }) as string;
+    const dkim = { DKIM_DOMAIN: 'study.example.org', DKIM_SELECTOR: 'portal2026', DKIM_PRIVATE_KEY: pem };
+
+    it('reads the three DKIM variables together, the key as a PEM or with its breaks written as \\n', () => {
+      expect(readEnv(dkim)).toMatchObject({ ...dkim, DKIM_PRIVATE_KEY: pem });
+      const escaped = pem.trim().replace(/\n/g, '\\n');
+      expect(escaped).not.toContain('\n');
+      expect(readEnv({ ...dkim, DKIM_PRIVATE_KEY: escaped }).DKIM_PRIVATE_KEY).toBe(pem);
+    });
+
+    it('refuses part of the DKIM variables at start, naming what is missing', () => {
+      expect(configurationError({ DKIM_DOMAIN: 'study.example.org' }).split('\n')).toEqual([
+        'Invalid configuration:',
+        '  DKIM_SELECTOR: is missing: DKIM needs DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY together (DKIM_DOMAIN set)',
+        '  DKIM_PRIVATE_KEY: is missing: DKIM needs DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY together (DKIM_DOMAIN set)',
+      ]);
+      expect(configurationError({ ...dkim, DKIM_SELECTOR: '' })).toContain('DKIM_SELECTOR: is missing');
+    });
+
+    it('refuses a DKIM key that does not parse, a domain or selector that is not one, naming the variable', () => {
+      const notAKey = '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----';
+      expect(configurationError({ ...dkim, DKIM_PRIVATE_KEY: notAKey })).toBe(
+        'Invalid configuration:\n  DKIM_PRIVATE_KEY: is not a PEM private key that can be read (-----BEGIN PRIVATE KEY----- …)',
+      );
+      const publicPem = rsa.publicKey.export({ format: 'pem', type: 'spki' }) as string;
+      expect(configurationError({ ...dkim, DKIM_PRIVATE_KEY: publicPem })).toContain('DKIM_PRIVATE_KEY: is not a PEM');
+      expect(configurationError({ ...dkim, DKIM_DOMAIN: 'https://study.example.org' })).toContain(
+        'DKIM_DOMAIN: must be a domain name such as study.example.org',
+      );
+      expect(configurationError({ ...dkim, DKIM_SELECTOR: 'portal 2026' })).toContain(
+        'DKIM_SELECTOR: must be a DNS label such as portal2026',
+      );
+    });
+
+    it('reads SendGrid’s verification key as SendGrid shows it or as a PEM, and an SNS topic ARN', () => {
+      const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey;
+      const base64 = ec.export({ format: 'der', type: 'spki' }).toString('base64');
+      const ecPem = ec.export({ format: 'pem', type: 'spki' }) as string;
+      expect(readEnv({ SENDGRID_WEBHOOK_PUBLIC_KEY: base64 }).SENDGRID_WEBHOOK_PUBLIC_KEY).toBe(base64);
+      expect(readEnv({ SENDGRID_WEBHOOK_PUBLIC_KEY: ecPem }).SENDGRID_WEBHOOK_PUBLIC_KEY).toBe(ecPem);
+      const rsaBase64 = rsa.publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+      for (const key of ['bm90IGEga2V5', rsaBase64])
+        expect(configurationError({ SENDGRID_WEBHOOK_PUBLIC_KEY: key })).toBe(
+          'Invalid configuration:\n  SENDGRID_WEBHOOK_PUBLIC_KEY: is not an ECDSA P-256 public key (base64 as SendGrid shows it, or a PEM)',
+        );
+      const arn = 'arn:aws:sns:us-east-1:123456789012:portal-ses-events';
+      expect(readEnv({ SES_SNS_TOPIC_ARN: arn }).SES_SNS_TOPIC_ARN).toBe(arn);
+      expect(configurationError({ SES_SNS_TOPIC_ARN: 'portal-ses-events' })).toContain(
+        'SES_SNS_TOPIC_ARN: must be an SNS topic ARN',
+      );
+    });
+  });
+
   describe('in production', () => {
     const production = {
       NODE_ENV: 'production',
@@ -243,6 +299,24 @@ describe('readEnv', () => {
       ],
     ])('refuses %o alone', (change, problem) => {
       expect(configurationError({ ...production, ...change })).toBe(`Refusing to start in production: ${problem}`);
+    });
+
+    it('warns, without refusing, when mail leaves without a DKIM signature', () => {
+      expect(productionWarnings(readEnv(production))).toEqual([
+        'DKIM is not set (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): e-mail leaves unsigned and mail providers may refuse it or file it as spam; see the deployment guide',
+      ]);
+      const pem = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+        format: 'pem',
+        type: 'pkcs8',
+      });
+      const signed = {
+        ...production,
+        DKIM_DOMAIN: 'study.example.org',
+        DKIM_SELECTOR: 's1',
+        DKIM_PRIVATE_KEY: `${pem}`,
+      };
+      expect(productionWarnings(readEnv(signed))).toEqual([]);
+      expect(productionWarnings(readEnv({}))).toEqual([]);
     });
 
     it('changes nothing outside production', () => {

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { STEP_UP_MINUTES } from '@portal/shared/staff/second-factor';
 import { isBase32Secret } from './security/second-factor/totp';
 import { parseS3Url } from './providers/storage/s3-url';
+import { DEFAULT_PACE_RATES, parsePaceRates } from './providers/mail/pacing/pace-rates';
+import { DKIM_VARIABLES, isPrivateKey, unescapedPem } from './providers/mail/dkim';
+import { isSendgridPublicKey } from './modules/mail-events/sendgrid-signature';
 
 /** The development payload key documented in the README; override with PAYLOAD_KEY anywhere real. */
 export const DEVELOPMENT_PAYLOAD_KEY = 'a2lkbmV5LXN0dWR5LXBvcnRhbC1kZXYta2V5LTIwMjY=';
@@ -71,6 +74,21 @@ const ZEnv = z.object({
     .refine(isTimeZone, 'must be an IANA time zone such as America/Chicago')
     .default('America/Chicago'),
   REMINDER_SEND_HOURS: ZSendHours.default({ from: 9, to: 19 }),
+  /**
+   * Bulk e-mails (reminders, invitations, news) a minute per recipient domain, shared by every server process:
+   * `microsoft=60,yahoo=60,google=300,*=600` (`*`: each other domain); a key left out keeps that default.
+   */
+  MAIL_PACE_PER_MINUTE: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return parsePaceRates(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .default(DEFAULT_PACE_RATES),
   /** How long an administrator's manual withdrawal request stays pending (and can be deleted) before it is carried out. */
   WITHDRAWAL_REQUEST_HOLD_S: z.coerce
     .number()
@@ -110,9 +128,43 @@ const ZEnv = z.object({
       }
     })
     .optional(),
+  /** DKIM: every message is signed for this domain (d=) with this selector (s=); all three or none. */
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)([A-Za-z0-9-]+\.)+[A-Za-z]{2,}$/, 'must be a domain name such as study.example.org')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/, 'must be a DNS label such as portal2026')
+    .optional(),
+  /** The DKIM private key as a PEM (RSA); literal `\n` escapes, as platforms often store it, are read as breaks. */
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform(unescapedPem)
+    .refine(isPrivateKey, 'is not a PEM private key that can be read (-----BEGIN PRIVATE KEY----- …)')
+    .optional(),
+  /** SendGrid's Event Webhook verification key (base64 as SendGrid shows it, or a PEM); unset: no SendGrid webhook. */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z
+    .string()
+    .refine(isSendgridPublicKey, 'is not an ECDSA P-256 public key (base64 as SendGrid shows it, or a PEM)')
+    .optional(),
+  /** The SNS topic SES events arrive on; set, a message of any other topic is refused. */
+  SES_SNS_TOPIC_ARN: z
+    .string()
+    .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]+$/, 'must be an SNS topic ARN')
+    .optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string };
+
+/** DKIM signs with all three variables or not at all: a partial set is a mistake, refused naming what is missing. */
+function dkimMissing(env: z.infer<typeof ZEnv>): string[] {
+  const set = DKIM_VARIABLES.filter((name) => env[name] !== undefined);
+  if (set.length === 0 || set.length === DKIM_VARIABLES.length) return [];
+  return DKIM_VARIABLES.filter((name) => !set.includes(name)).map(
+    (name) => `${name}: is missing: DKIM needs ${DKIM_VARIABLES.join(', ')} together (${set.join(', ')} set)`,
+  );
+}
 
 /** The only reader of process.env: validates once and fails fast with a readable message. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -120,8 +172,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = ZEnv.safeParse(blanksRemoved);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (!parsed.success || dkimMissing(parsed.data).length > 0) {
+    const problems = parsed.success
+      ? dkimMissing(parsed.data)
+      : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = { ...parsed.data, PUBLIC_URL: parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}` };
@@ -146,4 +200,16 @@ export function productionProblems(env: Env): string[] {
   if (!env.SMTP_URL)
     problems.push('SMTP_URL is not set, so e-mails with sign-in codes would go to the log; set the mail server');
   return problems.map((problem) => `Refusing to start in production: ${problem}`);
+}
+
+/** What a production start logs as a warning without refusing: mail sent without a DKIM signature. */
+export function productionWarnings(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (!env.DKIM_DOMAIN)
+    warnings.push(
+      'DKIM is not set (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): e-mail leaves unsigned and mail providers may ' +
+        'refuse it or file it as spam; see the deployment guide',
+    );
+  return warnings;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
-import { readEnv } from './env';
+import { productionWarnings, readEnv } from './env';
 import { serverDir } from './server-dir';
 import { systemClock } from './providers/clock/clock';
 import { fileStoreFor } from './providers/storage/file-store';
@@ -51,6 +51,7 @@ async function main() {
     changes: database.changes,
     sharedRequestLimits: database.kind === 'postgres',
   });
+  for (const warning of productionWarnings(env)) app.log.warn(warning);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

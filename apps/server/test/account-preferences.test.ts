@@ -17,7 +17,11 @@ describeOnDatabase('Communication preferences', (target) => {
     const { tokens, userId } = await signedInParticipant(t);
     expect((await view(t, tokens.access_token)).json()).toEqual({
       status: true,
-      data: { emailSubscription: true, newsletterSubscription: true },
+      data: {
+        emailSubscription: true,
+        newsletterSubscription: true,
+        categories: { reminders: true, invitations: true, news: true },
+      },
     });
     const since = t.clock.now();
     const reply = await update(t, tokens.access_token, { emailSubscription: false, newsletterSubscription: true });
@@ -25,6 +29,7 @@ describeOnDatabase('Communication preferences', (target) => {
     expect((await view(t, tokens.access_token)).json().data).toEqual({
       emailSubscription: false,
       newsletterSubscription: true,
+      categories: { reminders: true, invitations: true, news: true },
     });
     const audit = (await auditSince(t, since)).filter((r) => r.action === 'account.communicationPreferencesUpdated');
     expect(audit).toHaveLength(1);

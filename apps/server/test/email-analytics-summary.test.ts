@@ -111,6 +111,7 @@ describeOnDatabase('Email Analytics summary', (target) => {
         { kind: 'surveyReminder', sent: 0, followed: 0, rate: null },
         { kind: 'oneTimeInvitation', sent: 0, followed: 0, rate: null },
       ],
+      notSent: [],
     });
   });
 

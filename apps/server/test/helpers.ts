@@ -174,6 +174,8 @@ export interface TestAppOptions {
   mailTransport?: MailTransport | null;
   /** Run the scheduler (its jobs start with the app) instead of leaving the test to run jobs itself. */
   scheduler?: boolean;
+  /** How the server GETs outside URLs (SNS certificates and subscription links); by default fetch. */
+  fetchText?: (url: string) => Promise<string>;
   /** Runs after the app is built and before it is ready: the place to add throw-away routes. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -221,6 +223,7 @@ export async function buildTestApp(target: TestDatabaseTarget, options: TestAppO
       jobs: options.scheduler ? handle.jobs : undefined,
       changes: handle.changes,
       sharedRequestLimits: handle.kind === 'postgres',
+      fetchText: options.fetchText,
     });
     try {
       await options.configure?.(app);

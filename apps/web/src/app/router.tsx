@@ -35,6 +35,7 @@ const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazyPage(() => import('../features/password/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('../features/password/ResetPasswordPage'));
 const AcceptInvitationPage = lazyPage(() => import('../features/staff/AcceptInvitationPage'));
+const UnsubscribePage = lazyPage(() => import('../features/mail-preferences/UnsubscribePage'));
 const HomePage = lazyWith(
   () => import('../features/home/HomePage'),
   () => import('../features/consent/components/ConsentCeremony').then(({ ConsentCeremony }) => ({ ConsentCeremony })),
@@ -42,6 +43,7 @@ const HomePage = lazyWith(
 const SurveyPage = lazyPage(() => import('../features/surveys/SurveyPage'));
 const ContentPage = lazyPage(() => import('../features/content/ContentPage'));
 const ContactUsPage = lazyPage(() => import('../features/help/ContactUsPage'));
+const MessagesPage = lazyPage(() => import('../features/inbox/MessagesPage'));
 const ProfileSettingsPage = lazyWith(
   () => import('../features/account/ProfileSettingsPage'),
   () => import('./account-settings-tabs').then(({ ACCOUNT_SETTINGS_TABS }) => ({ tabs: ACCOUNT_SETTINGS_TABS })),
@@ -71,6 +73,8 @@ export const routes = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       // A staff member's invitation, opened from its e-mail signed in or not.
       { path: '/accept-invitation', element: <AcceptInvitationPage /> },
+      // An e-mail's link to stop one kind of e-mail, opened signed in or not.
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '/404', element: <NotFoundPage /> },
       // A built-in dashboard opened by its token alone, without a session (a wall display).
       { path: '/dashboards/:dashboardId', element: <DashboardViewPage /> },
@@ -97,6 +101,7 @@ export const routes = [
           { path: '/survey', element: <SurveyPage /> },
           { path: '/contact-us', element: <ContactUsPage /> },
           { path: '/profile-settings', element: <ProfileSettingsPage /> },
+          { path: '/messages', element: <MessagesPage /> },
         ] satisfies GuardedRoute<'participant'>[],
       },
       {

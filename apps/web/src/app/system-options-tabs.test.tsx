@@ -46,6 +46,7 @@ describe('the portal’s System Options tabs', () => {
       'audit-log': ['auditLog.view'],
       staff: ['staff.manage'],
       participants: ['participants.view'],
+      'study-notices': ['notices.view'],
     });
   });
 
@@ -67,6 +68,7 @@ describe('the portal’s System Options tabs', () => {
       'Audit Log',
       'Staff',
       'Participants',
+      'Study Notices',
     ],
     coordinator: ['Withdrawals', 'Health System Verification', 'Survey Window Open Users', 'Participants'],
     helpDesk: ['Participants'],
@@ -85,6 +87,7 @@ describe('the portal’s System Options tabs', () => {
       'Security Policy',
       'Audit Log',
       'Participants',
+      'Study Notices',
     ],
   };
 

@@ -43,6 +43,10 @@ const DataExportPanel = named(() => import('../features/data-export/components/D
 
 const AuditLogPanel = named(() => import('../features/audit-log/components/AuditLogPanel'), 'AuditLogPanel');
 const StaffPanel = named(() => import('../features/staff/components/StaffPanel'), 'StaffPanel');
+const StudyNoticesPanel = named(
+  () => import('../features/study-notices/components/StudyNoticesPanel'),
+  'StudyNoticesPanel',
+);
 const ParticipantsPanel = named(
   () => import('../features/participants/components/ParticipantsPanel'),
   'ParticipantsPanel',
@@ -136,5 +140,11 @@ export const SYSTEM_OPTIONS_TABS: SystemOptionsTab[] = [
     labelKey: 'systemOptions.tabs.participants',
     permissions: ['participants.view'],
     panel: <ParticipantsPanel />,
+  },
+  {
+    slug: 'study-notices',
+    labelKey: 'systemOptions.tabs.studyNotices',
+    permissions: ['notices.view'],
+    panel: <StudyNoticesPanel />,
   },
 ];

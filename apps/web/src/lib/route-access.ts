@@ -8,7 +8,7 @@ export const ROUTE_ACCESS = {
   /** Any signed-in user. */
   signedIn: ['/dashboard', '/education', '/research', '/support-programs'],
   /** Participants' own pages: administrators have none. */
-  participant: ['/survey', '/contact-us', '/profile-settings'],
+  participant: ['/survey', '/contact-us', '/profile-settings', '/messages'],
   /** Staff pages: System Options, and Your security (their own sign-in methods and sessions). */
   admin: ['/system-options', '/security'],
 } as const;

@@ -11,6 +11,8 @@ export const AUDIT_ACTION_LABELS = {
   'account.activated': 'auditLog.action.accountActivated',
   'account.profileUpdated': 'auditLog.action.accountProfileUpdated',
   'account.communicationPreferencesUpdated': 'auditLog.action.accountCommunicationPreferencesUpdated',
+  'mail.categoryLeft': 'auditLog.action.mailCategoryLeft',
+  'mail.categoryRejoined': 'auditLog.action.mailCategoryRejoined',
   'login.succeeded': 'auditLog.action.loginSucceeded',
   'login.failed': 'auditLog.action.loginFailed',
   'login.locked': 'auditLog.action.loginLocked',
@@ -46,6 +48,7 @@ export const AUDIT_ACTION_LABELS = {
   'healthSystem.updated': 'auditLog.action.healthSystemUpdated',
   'dashboard.linkIssued': 'auditLog.action.dashboardLinkIssued',
   'email.retried': 'auditLog.action.emailRetried',
+  'emailSuppression.lifted': 'auditLog.action.emailSuppressionLifted',
   'dataExport.downloaded': 'auditLog.action.dataExportDownloaded',
   'dataExport.runRequested': 'auditLog.action.dataExportRunRequested',
   'dataExport.runCompleted': 'auditLog.action.dataExportRunCompleted',
@@ -73,6 +76,7 @@ export const AUDIT_ACTION_LABELS = {
   'participant.signedCopyDownloaded': 'auditLog.action.participantSignedCopyDownloaded',
   'participant.activationResent': 'auditLog.action.participantActivationResent',
   'participant.unlocked': 'auditLog.action.participantUnlocked',
+  'studyNotice.posted': 'auditLog.action.studyNoticePosted',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [TAuditAction, ...TAuditAction[]];

@@ -45,6 +45,29 @@ export const ZFollowUp = z.object({
 export type TFollowUp = z.infer<typeof ZFollowUp>;
 
 /**
+ * Why e-mails were not sent: a message held back (`suppressed`, with its reason) or a due reminder skipped before
+ * any message was written (`reminder_dispatches.skipped_reason`). `unsubscribed` is a participant who left the
+ * message's category.
+ */
+export const NOT_SENT_REASONS = [
+  'withdrawn',
+  'emailsOff',
+  'unsubscribed',
+  'addressRefused',
+  'addressSuppressed',
+  'alreadyDone',
+  'superseded',
+] as const;
+
+/** One reason, with the messages held back and the reminders skipped for it in the range. */
+export const ZNotSent = z.object({
+  reason: z.string(),
+  suppressed: z.number().int(),
+  remindersSkipped: z.number().int(),
+});
+export type TNotSent = z.infer<typeof ZNotSent>;
+
+/**
  * The Email Analytics dashboard's figures. Each message counts on the calendar day (of the study's time zone)
  * it was created. `days` lists only days with messages, oldest first; `templates` and `languages` only those used.
  */
@@ -55,6 +78,8 @@ export const ZEmailSummary = z.object({
   templates: z.array(ZEmailCounts.extend({ template: z.string() })),
   languages: z.array(ZEmailCounts.extend({ language: z.string() })),
   followUps: z.array(ZFollowUp),
+  /** Reasons with at least one message or reminder in the range, in `NOT_SENT_REASONS`' order (others last). */
+  notSent: z.array(ZNotSent),
 });
 export type TEmailSummary = z.infer<typeof ZEmailSummary>;
 export type TEmailDay = TEmailSummary['days'][number];

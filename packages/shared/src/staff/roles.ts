@@ -50,6 +50,9 @@ export const PERMISSIONS = [
   // Audit Log and participant timelines; stored consent checked against its hashes.
   'auditLog.view',
   'consent.integrity',
+  // Study notices: the posted ones; posting one to participants.
+  'notices.view',
+  'notices.post',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -83,6 +86,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'emails.failures',
     'auditLog.view',
     'consent.integrity',
+    'notices.view',
   ],
 };
 

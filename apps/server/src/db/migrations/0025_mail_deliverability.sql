@@ -83,4 +83,9 @@ ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_category_check" CHEC
 ALTER TABLE "one_time_survey_users" ADD CONSTRAINT "one_time_survey_users_failure_check" CHECK ("one_time_survey_users"."failure_reason" is null or "one_time_survey_users"."failure_reason" in ('withdrawn', 'emailsOff', 'unsubscribed', 'addressRefused', 'addressSuppressed'));--> statement-breakpoint
 UPDATE "email_messages" SET "category" = 'reminders' WHERE "template" IN ('activation-reminder', 'consent-reminder', 'survey-reminder');--> statement-breakpoint
 UPDATE "email_messages" SET "category" = 'invitations' WHERE "template" = 'one-time-invitation';--> statement-breakpoint
-UPDATE "email_messages" SET "pace_key" = lower(split_part("recipient", '@', 2)) WHERE "status" IN ('queued', 'sending');
+UPDATE "email_messages" SET "pace_key" = CASE
+  WHEN lower(split_part("recipient", '@', 2)) IN ('outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'passport.com', 'windowslive.com') THEN 'microsoft'
+  WHEN lower(split_part("recipient", '@', 2)) IN ('yahoo.com', 'ymail.com', 'rocketmail.com', 'aol.com', 'aim.com') THEN 'yahoo'
+  WHEN lower(split_part("recipient", '@', 2)) IN ('gmail.com', 'googlemail.com') THEN 'google'
+  ELSE lower(split_part("recipient", '@', 2)) END
+WHERE "status" IN ('queued', 'sending');

@@ -99,7 +99,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'patient', forbidden: PROFILE_MESSAGES.patientsOnly, rateLimit: reads },
     schema: {
       tags,
-      summary: 'The participant’s e-mail and newsletter subscriptions',
+      summary:
+        'The participant’s e-mail and newsletter subscriptions, and beside them `categories`: whether they get ' +
+        'reminders, survey invitations and study news',
       security,
       response: { 200: ZCommunicationPreferencesReply },
     },
@@ -116,7 +118,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'patient', forbidden: PROFILE_MESSAGES.patientsOnly, rateLimit: writes },
     schema: {
       tags,
-      summary: 'Sets the e-mail and newsletter subscriptions; at least one stays on',
+      summary:
+        'Sets the e-mail and newsletter subscriptions (at least one stays on) and, with the optional `categories` ' +
+        '(`{ reminders?, invitations?, news? }`), the categories it names; without it they stay as they are',
       security,
       body: ZCommunicationPreferencesUpdate,
       response: { 200: ZCommunicationPreferencesUpdateReply },

@@ -1,6 +1,12 @@
 import { API_BASE, ROLES } from '@portal/shared/constants';
 import type { TUserDetails } from '@portal/shared/auth/user-details';
-import { ZCommunicationPreferences, COMMUNICATION_MESSAGES } from '@portal/shared/account/communication-preferences';
+import {
+  ZCommunicationPreferences,
+  ZMailCategoryUpdate,
+  COMMUNICATION_MESSAGES,
+  type TCommunicationPreferencesView,
+  type TMailCategoryChoices,
+} from '@portal/shared/account/communication-preferences';
 import { GET_KEYCLOAK_USER_PICTURE, PROFILE_MESSAGES, profileUpdateSchema } from '@portal/shared/account/profile';
 import { calendarDate, formatDate, parseUsDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
@@ -9,7 +15,7 @@ import { fieldErrors } from '@portal/shared/api/field-errors';
 import type { TRegistrationDropdowns } from '@portal/shared/reference/registration-dropdowns';
 import { ACCOUNTS_TOPIC, type ChangeNotices } from '../../db/change-notices';
 import { cachedUntilChanged } from '../../lib/row-cache';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { recordAudit } from '../../db/audit';
 import { refused, type DataOutcome, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
@@ -37,13 +43,23 @@ export interface AccountDeps {
   reference: { getRegistrationDropdowns(): Promise<TRegistrationDropdowns> };
   files: FileStore;
   changes: ChangeNotices;
+  /** The e-mail categories a participant may leave, shown and set beside the spec's two subscriptions. */
+  mailCategories: {
+    categoriesOf(executor: Executor, userId: string): Promise<TMailCategoryChoices>;
+    setCategories(
+      tx: Executor,
+      userId: string,
+      update: Partial<TMailCategoryChoices>,
+      at: { now: Date; ip?: string },
+    ): Promise<unknown>;
+  };
 }
 
 const pictureProblem = (httpStatus: number, message: string) =>
   refused(httpStatus, message, [{ errorField: 'file', message }]);
 
 /** The signed-in user's own account settings: profile, picture, preferences. */
-export function createAccountService({ db, clock, reference, files, changes }: AccountDeps) {
+export function createAccountService({ db, clock, reference, files, changes, mailCategories }: AccountDeps) {
   const findUserDetails = cachedUntilChanged(prepareUserDetailsLookup(db), changes, ACCOUNTS_TOPIC);
   /**
    * Removes the bucket object of a picture replaced or removed once that change has committed, so no copy of an
@@ -140,20 +156,28 @@ export function createAccountService({ db, clock, reference, files, changes }: A
       return { content, contentType: row.contentType, sha256: row.sha256 };
     },
 
-    async getCommunicationPreferences(
-      userId: string,
-    ): Promise<DataOutcome<{ emailSubscription: boolean; newsletterSubscription: boolean }>> {
+    async getCommunicationPreferences(userId: string): Promise<DataOutcome<TCommunicationPreferencesView>> {
       const row = await findCommunicationPreferences(db, userId);
-      return row ? { ok: true, data: row } : refused(401, 'error.unauthorized');
+      if (!row) return refused(401, 'error.unauthorized');
+      return { ok: true, data: { ...row, categories: await mailCategories.categoriesOf(db, userId) } };
     },
 
-    /** `PUT /communication-preferences/update`: at least one of e-mail and newsletter stays ticked. */
+    /**
+     * `PUT /communication-preferences/update`: at least one of e-mail and newsletter stays ticked; `categories`,
+     * when given, sets the categories it names (without it they stay as they are).
+     */
     async updateCommunicationPreferences(userId: string, body: unknown, context: RequestContext): Promise<Outcome> {
+      const categories = (body as { categories?: unknown } | null)?.categories;
+      if (categories !== undefined && !ZMailCategoryUpdate.safeParse(categories).success)
+        return refused(400, COMMUNICATION_MESSAGES.categoriesInvalid);
       const parsed = ZCommunicationPreferences.safeParse(body);
       if (!parsed.success) return refused(400, COMMUNICATION_MESSAGES.atLeastOne);
+      const { emailSubscription, newsletterSubscription } = parsed.data;
       const now = clock.now();
       await db.transaction(async (tx) => {
-        await updateCommunicationPreferences(tx, userId, parsed.data, now);
+        await updateCommunicationPreferences(tx, userId, { emailSubscription, newsletterSubscription }, now);
+        if (parsed.data.categories)
+          await mailCategories.setCategories(tx, userId, parsed.data.categories, { now, ip: context.ip });
         await recordAudit(tx, {
           at: now,
           action: 'account.communicationPreferencesUpdated',

@@ -25,6 +25,8 @@ const SUPPRESSED_REASON = {
   withdrawn: 'auditLog.timeline.suppressedWithdrawn',
   emailsOff: 'auditLog.timeline.suppressedEmailsOff',
   alreadyDone: 'auditLog.timeline.suppressedAlreadyDone',
+  unsubscribed: 'auditLog.timeline.suppressedUnsubscribed',
+  addressSuppressed: 'auditLog.timeline.suppressedAddressSuppressed',
 } as const;
 
 /**

@@ -15,6 +15,7 @@ import {
   ZEmailSummaryReply,
   GET_EMAIL_ANALYTICS_SUMMARY,
 } from '@portal/shared/email-analytics/email-summary';
+import { ZMailBacklogReply, GET_EMAIL_ANALYTICS_BACKLOG } from '@portal/shared/email-analytics/email-backlog';
 import { MINUTE_MS } from '@portal/shared/durations';
 import { sendOutcome } from '../../lib/outcome';
 import { FAILED_PAYLOAD_DAYS } from '../../providers/mail/ledger';
@@ -47,6 +48,23 @@ export const emailAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ZEmailSummaryReply, 400: ZErrorReply },
     },
     handler: async (request) => ({ status: true, data: await service.summary(request.query) }),
+  });
+
+  app.route({
+    method: GET_EMAIL_ANALYTICS_BACKLOG.method,
+    url: GET_EMAIL_ANALYTICS_BACKLOG.path,
+    config: { access: 'emails.figures', rateLimit: reads },
+    schema: {
+      tags,
+      summary:
+        'The bulk mail (reminders, invitations, news) waiting to go out, by pace key (microsoft, yahoo, google, a ' +
+        'domain, or * for the domains with fewer than 5 waiting each): how many, the rate a minute ' +
+        '(MAIL_PACE_PER_MINUTE), and when it should clear, counting only the hours bulk mail leaves ' +
+        '(REMINDER_SEND_HOURS in STUDY_TIME_ZONE; null during downtime); with the total and the oldest wait',
+      security,
+      response: { 200: ZMailBacklogReply },
+    },
+    handler: async () => ({ status: true, data: await service.backlog() }),
   });
 
   app.route({

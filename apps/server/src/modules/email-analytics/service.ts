@@ -14,6 +14,9 @@ import { refused, type Outcome, type RequestContext } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import { countFollowUps, countMessages, listFailures, type MessageCountRow } from './repository';
+import { countNotSent } from './not-sent-repository';
+import type { SendHours } from '../../lib/study-time';
+import { mailBacklog } from './backlog';
 
 const COUNT_KEYS = ['sent', 'failed', 'bounced', 'suppressed', 'queued'] as const;
 const noCounts = (): TEmailCounts => ({ sent: 0, failed: 0, bounced: 0, suppressed: 0, queued: 0 });
@@ -45,20 +48,24 @@ export function createEmailAnalyticsService({
   db,
   clock,
   timeZone,
+  sendHours,
   mailer,
 }: {
   db: Database;
   clock: Clock;
   /** The study's time zone, whose calendar days the range and the figures count in. */
   timeZone: string;
-  mailer: Pick<Mailer, 'queueRetry' | 'deliverNow'>;
+  /** The hours of the study's day in which bulk mail leaves. */
+  sendHours: SendHours;
+  mailer: Pick<Mailer, 'queueRetry' | 'deliverNow' | 'backlog'>;
 }) {
   return {
     /** `GET /email-analytics/summary`: the dashboard's figures; each message counts on the day it was created. */
     async summary(range: TDateRange): Promise<TEmailSummary> {
-      const [rows, followUps] = await Promise.all([
+      const [rows, followUps, notSent] = await Promise.all([
         countMessages(db, range, timeZone),
         countFollowUps(db, range, timeZone),
+        countNotSent(db, range, timeZone),
       ]);
       const totals = rows.reduce(addTo, noCounts());
       return {
@@ -71,8 +78,12 @@ export function createEmailAnalyticsService({
           const found = followUps.find((row) => row.kind === kind) ?? { sent: 0, followed: 0 };
           return { kind, sent: found.sent, followed: found.followed, rate: percent(found.followed, found.sent) };
         }),
+        notSent,
       };
     },
+
+    /** `GET /email-analytics/backlog`: the bulk mail waiting to go out, and when it should clear. */
+    backlog: () => mailBacklog({ mailer, now: clock.now(), timeZone, sendHours }),
 
     /** `GET /email-analytics/failures`: one page of the messages of the range that failed for good. */
     async listFailures(query: TEmailFailuresQuery): Promise<Page<TEmailFailure>> {

@@ -1,4 +1,4 @@
-import { formatDate } from '@portal/shared/dates';
+import { calendarDate, formatDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { TReminderType } from '@portal/shared/settings/reminders';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import type { Clock } from '../../providers/clock/clock';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { ClaimedMail } from '../../providers/mail/ledger';
 import { studyMailBlock } from '../../providers/mail/study-mail-block';
+import { addToInbox, inboxKeepsUnsent, type InboxEntry } from '../../db/inbox';
 import { consentReminderMail, surveyReminderMail } from '../../providers/mail/templates/reminders';
 import { findDueReminders, recordDispatch, reminderStillNeeded, scheduledTypes, type DueReminder } from './repository';
 
@@ -59,6 +60,33 @@ export function createReminderSender(deps: ReminderSenderDeps) {
     return studyMailBlock(due) ?? (latest ? undefined : 'superseded');
   }
 
+  /**
+   * The inbox message of a consent or survey reminder (an activation reminder has none: the person cannot sign in
+   * yet). It is written when the e-mail is queued, and when a mail reason kept it from going (the person still
+   * finds it in Messages); not for a withdrawn participant, nor for a `superseded` day.
+   */
+  function inboxEntry(type: TReminderType, due: DueReminder, emailId?: string): InboxEntry | undefined {
+    if (type === 'ACCOUNT_ACTIVATION') return undefined;
+    if (!emailId) {
+      const block = studyMailBlock(due);
+      if (!block || !inboxKeepsUnsent(block)) return undefined;
+    }
+    if (type === 'ICF')
+      return {
+        userId: due.userId,
+        kind: due.roundNumber > 0 ? 'updatedConsentReminder' : 'consentReminder',
+        params: {},
+        emailId,
+      };
+    // The day the e-mail states (formatDate reads the instant in UTC).
+    return {
+      userId: due.userId,
+      kind: 'surveyReminder',
+      params: { closesOn: calendarDate(new Date(due.closesAt!), 'UTC') },
+      emailId,
+    };
+  }
+
   async function dispatch(type: TReminderType, due: DueReminder, latest: boolean, linkDays: number) {
     const now = clock.now();
     const key = { userId: due.userId, type, roundNumber: due.roundNumber, days: due.days, now };
@@ -67,10 +95,14 @@ export function createReminderSender(deps: ReminderSenderDeps) {
       return await db.transaction(async (tx) => {
         if (skippedReason) {
           if (!(await recordDispatch(tx, { ...key, skippedReason }))) throw new AlreadyDispatched();
+          const entry = latest ? inboxEntry(type, due) : undefined;
+          if (entry) await addToInbox(tx, entry, now);
           return undefined;
         }
         const emailId = await queueReminder(tx, type, due, now, linkDays);
         if (!(await recordDispatch(tx, { ...key, emailId }))) throw new AlreadyDispatched();
+        const entry = inboxEntry(type, due, emailId);
+        if (entry) await addToInbox(tx, entry, now);
         return emailId;
       });
     } catch (error) {

@@ -5,6 +5,7 @@ import { emailMessages, oneTimeSurveyUsers } from '../../db/schema';
 import type { MailCategory } from '@portal/shared/mail/categories';
 import { addressSuppressedSql, categoryLeftSql } from './study-mail-block';
 import type { MailContent } from './templates/render';
+import type { PaceRates } from './pacing/pace-rates';
 
 /** A file sent with a message: a stored document, read again when the message is delivered. */
 export interface MailAttachmentRef {
@@ -39,43 +40,79 @@ export type MailPriority = keyof typeof MAIL_PRIORITY;
 /** How long a claimed message is reserved for the process delivering it; then any process may try it again. */
 const LEASE_MS = 5 * 60_000;
 
+/** The messages of `m` due at `at`: queued ones whose attempt time has come, and ones whose last claim lapsed. */
+const dueAt = (at: string) => sql`((m.status = 'queued' and m.next_attempt_at <= ${at}::timestamptz)
+  or (m.status = 'sending' and m.lease_until <= ${at}::timestamptz))`;
+
+const idsIn = (ids: string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
 /**
  * Claims up to `limit` messages due for delivery for this process: queued ones whose attempt time has come, and
- * ones whose last claim lapsed (the process delivering them stopped). One atomic statement with SKIP LOCKED,
- * so two processes never claim the same message.
+ * ones whose last claim lapsed (the process delivering them stopped); with `paceKey`, only that key's. One atomic
+ * statement with SKIP LOCKED, so two processes never claim the same message.
  */
 export async function claimDue(
-  db: Database,
+  db: Pick<Database, 'execute'>,
   now: Date,
-  filter: { ids?: string[]; priorities: number[]; limit: number },
+  filter: { ids?: string[]; priorities: number[]; limit: number; paceKey?: string },
 ): Promise<ClaimedMail[]> {
   if (filter.limit <= 0 || filter.priorities.length === 0) return [];
   const at = now.toISOString();
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
-  const onlyIds = filter.ids
-    ? sql`and m.id in (${sql.join(
-        filter.ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
+  const onlyIds = filter.ids ? sql`and m.id in ${idsIn(filter.ids)}` : sql``;
+  const onlyKey = filter.paceKey === undefined ? sql`` : sql`and m.pace_key = ${filter.paceKey}`;
   const result = await db.execute(sql`
     update email_messages set status = 'sending', attempts = attempts + 1, lease_until = ${leaseUntil}::timestamptz,
       last_attempt_at = ${at}::timestamptz
     where id in (
       select m.id from email_messages m
-      where ((m.status = 'queued' and m.next_attempt_at <= ${at}::timestamptz)
-          or (m.status = 'sending' and m.lease_until <= ${at}::timestamptz))
+      where ${dueAt(at)}
         and m.priority in (${sql.join(
           filter.priorities.map((p) => sql`${p}`),
           sql`, `,
         )})
         ${onlyIds}
+        ${onlyKey}
       order by m.priority, m.next_attempt_at
       limit ${filter.limit}
       for update skip locked
     )
     returning id, user_id as "userId", recipient, template, language, payload, priority, category, attempts`);
   return (result as unknown as { rows: ClaimedMail[] }).rows;
+}
+
+/**
+ * The pace keys with bulk mail due at `now` and room left in the minute `minute` (under `rates`), the key whose
+ * mail has waited longest first, at most `limit`; with `ids`, only those messages' keys.
+ */
+export async function paceKeysDue(
+  db: Pick<Database, 'execute'>,
+  now: Date,
+  pace: { minute: number; rates: PaceRates; limit: number; ids?: string[] },
+): Promise<string[]> {
+  const named = Object.entries(pace.rates.perKey);
+  const rateOfKey =
+    named.length === 0
+      ? sql`${pace.rates.other}`
+      : sql`coalesce((select r.rate from (values ${sql.join(
+          named.map(([key, rate]) => sql`(${key}, ${rate}::int)`),
+          sql`, `,
+        )}) r(pace_key, rate) where r.pace_key = k.pace_key), ${pace.rates.other})`;
+  const result = await db.execute(sql`
+    select k.pace_key as "paceKey" from (
+      select m.pace_key, min(m.next_attempt_at) as oldest from email_messages m
+      where m.priority = ${MAIL_PRIORITY.bulk} and m.status in ('queued', 'sending') and ${dueAt(now.toISOString())}
+        ${pace.ids ? sql`and m.id in ${idsIn(pace.ids)}` : sql``}
+      group by m.pace_key
+    ) k left join mail_pace p on p.pace_key = k.pace_key and p.minute = ${pace.minute}
+    where coalesce(p.granted, 0) < ${rateOfKey}
+    order by k.oldest, k.pace_key
+    limit ${pace.limit}`);
+  return (result as unknown as { rows: { paceKey: string }[] }).rows.map((row) => row.paceKey);
 }
 
 /**
@@ -179,6 +216,8 @@ export async function queueRetry(
       language: failed.language,
       subject: failed.subject,
       priority: failed.priority,
+      category: failed.category,
+      paceKey: failed.paceKey,
       payload: failed.payload,
       transport: at.transport,
       status: 'queued',

@@ -11,6 +11,7 @@ import {
   findRecipientStanding,
   insertMessage,
   MAIL_PRIORITY,
+  paceKeysDue,
   purgeFailedPayloads,
   queueRetry,
   recordAttempt,
@@ -22,8 +23,11 @@ import {
 } from './ledger';
 import type { MailOutcome } from '../../plugins/metrics';
 import type { MailTransport } from './mail-transport';
-import { renderMail, type MailContent } from './templates/render';
+import { renderMail, type MailContent, type MailFooter } from './templates/render';
 import { paceKeyOf } from './pacing/pace-key';
+import { claimPaced, forgetOldGrants, minuteOf } from './pacing/pace-grants';
+import { DEFAULT_PACE_RATES, rateOf, type PaceRates } from './pacing/pace-rates';
+import { readPaceBacklog } from './pacing/pace-backlog';
 
 export interface SendMailRequest {
   to: string;
@@ -64,8 +68,21 @@ export interface MailerOptions {
   inDowntime: () => Promise<boolean>;
   /** Whether `bulk` messages may leave at this moment (the study's daytime). */
   bulkHours: (now: Date) => boolean;
+  /** How many `bulk` messages a minute may leave per pace key, across every server process. */
+  paceRates?: PaceRates;
   /** Told what became of each delivery attempt. */
   onOutcome?: (outcome: MailOutcome) => void;
+  /**
+   * The unsubscribe parts of a message, made as it leaves (none for account and security mail): its
+   * List-Unsubscribe headers and the footer line that links the page stopping its category.
+   */
+  unsubscribe?: (mail: ClaimedMail, now: Date) => Promise<MailUnsubscribe | undefined>;
+}
+
+/** What a message of a category one may leave carries to let its recipient leave it. */
+export interface MailUnsubscribe {
+  headers: Record<string, string>;
+  footer: MailFooter;
 }
 
 /**
@@ -86,18 +103,17 @@ async function persistently(write: () => Promise<void>) {
   return write();
 }
 
-/** How many messages one process sends at the same time. */
+/** How many messages one process sends at the same time (and how many pace keys it takes turns between). */
 const BATCH = 10;
-/** How many `bulk` messages one process sends in a minute at most, so a backlog goes out spread over time. */
-const BULK_PER_MINUTE = 60;
 /** How long closing waits for deliveries under way before it lets the process end. */
 const CLOSE_WAIT_MS = 4_000;
 
 /**
  * The e-mail delivery ledger's writer and deliverer. `queue` records a message inside the caller's transaction;
  * `deliverNow` sends it as soon as that transaction has committed; `sweep` (run by the scheduler every minute)
- * sends what is due: retries, messages whose process stopped while sending them, and bulk messages, and drops the
- * content of failures kept too long.
+ * sends what is due: retries, messages whose process stopped while sending them, and bulk messages at the rate of
+ * their recipient's pace key (shared by every process through `mail_pace`), and drops the content of failures kept
+ * too long. Security and account mail is claimed first and never counts against, nor waits for, bulk pacing.
  * `idle()` waits for deliveries under way: graceful shutdown and tests use it.
  */
 export function createMailer({
@@ -110,13 +126,13 @@ export function createMailer({
   contact,
   inDowntime,
   bulkHours,
+  paceRates = DEFAULT_PACE_RATES,
   onOutcome = () => {},
+  unsubscribe,
 }: MailerOptions) {
   const inFlight = new Set<Promise<unknown>>();
   /** Set once the process is stopping: nothing more is claimed. */
   let closing = false;
-  /** Bulk messages this process claimed in the current minute of the clock. */
-  const bulk = { minute: -1, claimed: 0 };
   const track = <T>(work: Promise<T>) => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work)).catch(() => {});
@@ -161,10 +177,12 @@ export function createMailer({
       onOutcome('suppressed');
       return undefined;
     }
-    const rendered = renderMail(mail.language as Language, mail.payload.content, await contact());
+    const leave = await unsubscribe?.(mail, clock.now());
+    const rendered = renderMail(mail.language as Language, mail.payload.content, await contact(), leave?.footer);
     const attachments = await attachmentsOf(mail.payload);
     try {
-      return await transport.deliver({ id: mail.id, from, to: mail.recipient, ...rendered, attachments });
+      const headers = leave?.headers;
+      return await transport.deliver({ id: mail.id, from, to: mail.recipient, ...rendered, attachments, headers });
     } catch (error) {
       const now = clock.now();
       const failure = deliveryFailure(error, mail.attempts, now);
@@ -197,28 +215,51 @@ export function createMailer({
   }
 
   /**
-   * The priorities that may leave now. With `reserve`, also reserves up to a batch of this minute's bulk
-   * allowance (in the same turn of the event loop that reads it, so sweeps running side by side share it).
+   * What may leave now: during downtime only `security`; else `security` and `account` at once, and `bulk` in the
+   * study's daytime at its pace.
    */
-  async function allowance(reserve = false): Promise<{ priorities: number[]; bulkReserved: number }> {
-    if (await inDowntime()) return { priorities: [MAIL_PRIORITY.security], bulkReserved: 0 };
+  async function allowance(): Promise<{ urgent: number[]; bulk: boolean }> {
+    if (await inDowntime()) return { urgent: [MAIL_PRIORITY.security], bulk: false };
+    return { urgent: [MAIL_PRIORITY.security, MAIL_PRIORITY.account], bulk: bulkHours(clock.now()) };
+  }
+
+  /** One turn of the pace keys on `keys`, each up to its share of a batch; a key that gives less leaves the list. */
+  async function claimTurn(keys: string[], now: Date, ids?: string[]): Promise<ClaimedMail[]> {
+    const ask = ids?.length ?? Math.ceil(BATCH / Math.max(keys.length, 1));
+    const claimed: ClaimedMail[] = [];
+    for (const paceKey of [...keys]) {
+      const got = await claimPaced(db, now, { paceKey, ask, perMinute: rateOf(paceRates, paceKey), ids });
+      // Less than asked: the key's minute is used up, or nothing more of it is due; the next keys get their turn.
+      if (got.length < ask) keys.splice(keys.indexOf(paceKey), 1);
+      claimed.push(...got);
+    }
+    return claimed;
+  }
+
+  /**
+   * Claims bulk messages for one round of a sweep: the pace keys whose mail has waited longest and that have room
+   * left this minute take turns, each within its rate. `keys` is the sweep's list of keys still to serve; when the
+   * keys on it give nothing (or none is left), it is read again, so a sweep goes on to the next keys rather than
+   * ending while they wait.
+   */
+  async function claimBulk(keys: string[], ids?: string[]): Promise<ClaimedMail[]> {
     const now = clock.now();
-    const minute = Math.floor(now.getTime() / 60_000);
-    if (bulk.minute !== minute) Object.assign(bulk, { minute, claimed: 0 });
-    const bulkLeft = bulkHours(now) ? BULK_PER_MINUTE - bulk.claimed : 0;
-    const bulkReserved = reserve ? Math.min(BATCH, Math.max(bulkLeft, 0)) : 0;
-    bulk.claimed += bulkReserved;
-    const priorities = [MAIL_PRIORITY.security, MAIL_PRIORITY.account, ...(bulkLeft > 0 ? [MAIL_PRIORITY.bulk] : [])];
-    return { priorities, bulkReserved };
+    const claimed = await claimTurn(keys, now, ids);
+    if (claimed.length > 0) return claimed;
+    const due = await paceKeysDue(db, now, { minute: minuteOf(now), rates: paceRates, limit: BATCH, ids });
+    keys.splice(0, keys.length, ...due);
+    return claimTurn(keys, now, ids);
   }
 
   async function sweep(signal?: AbortSignal) {
     await purgeFailedPayloads(db, clock.now());
+    await forgetOldGrants(db, clock.now());
+    const keys: string[] = [];
     while (!signal?.aborted && !closing) {
-      const { priorities, bulkReserved } = await allowance(true);
-      const claimed = await claimDue(db, clock.now(), { priorities, limit: bulkReserved || BATCH });
-      // What was reserved and not used goes back to the minute's allowance.
-      bulk.claimed -= bulkReserved - claimed.filter((m) => m.priority === MAIL_PRIORITY.bulk).length;
+      const { urgent, bulk } = await allowance();
+      // Security and account mail first, every round: a bulk backlog never holds it back.
+      const claimed = await claimDue(db, clock.now(), { priorities: urgent, limit: BATCH });
+      if (bulk) claimed.push(...(await claimBulk(keys)));
       if (claimed.length === 0) return;
       await Promise.all(claimed.map(attempt));
     }
@@ -256,11 +297,10 @@ export function createMailer({
       void track(
         (async () => {
           if (closing) return;
-          const claimed = await claimDue(db, clock.now(), {
-            ids,
-            priorities: (await allowance()).priorities,
-            limit: ids.length,
-          });
+          const { urgent, bulk } = await allowance();
+          const claimed = await claimDue(db, clock.now(), { ids, priorities: urgent, limit: ids.length });
+          // Bulk mail among them goes now only within its pace; the rest waits for the sweep.
+          if (bulk && claimed.length < ids.length) claimed.push(...(await claimBulk([], ids)));
           await Promise.all(claimed.map(attempt));
         })().catch((error: unknown) => log.error({ err: error }, 'could not start an e-mail delivery')),
       );
@@ -272,6 +312,18 @@ export function createMailer({
     releaseClaims: () => releaseClaims(db, clock.now()),
     /** Sends what is due; the scheduler runs it every minute. */
     sweep: (signal?: AbortSignal) => track(sweep(signal)),
+    /**
+     * The bulk mail waiting, by pace key, with each key's rate and when it should clear within the study's daytime;
+     * and whether downtime holds it all back now.
+     */
+    async backlog() {
+      const now = clock.now();
+      const [keys, held] = await Promise.all([
+        readPaceBacklog(db, now, { rates: paceRates, open: bulkHours }),
+        inDowntime(),
+      ]);
+      return { inDowntime: held, otherPerMinute: paceRates.other, keys };
+    },
     /** Adds a check made just before each delivery; a reason it answers suppresses the message. */
     addLastCheck(check: (mail: ClaimedMail) => Promise<string | undefined>) {
       lastChecks.push(check);

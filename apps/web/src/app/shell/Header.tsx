@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { ADMIN_MENU, PATIENT_MENU, STAFF_ACCOUNT_MENU, isActive, type NavItem } from './navigation';
-import { ProfileMenu } from './signed-in-parts';
+import { MessagesLink, ProfileMenu } from './signed-in-parts';
 import { StudyLogo } from './StudyLogo';
 import { setHelpToggleSlot } from '../../features/help/toggle-slot';
 
@@ -97,6 +97,11 @@ export function Header() {
         </Box>
         {/* Below `md` the help toggle (loaded with the assistant's code) sits here, its room kept from the start. */}
         <Box ref={setHelpToggleSlot} sx={{ display: { xs: 'flex', md: 'none' }, minWidth: 56 }} />
+        {session && !session.isAdmin && (
+          <Suspense fallback={null}>
+            <MessagesLink />
+          </Suspense>
+        )}
         {session && (
           <Suspense fallback={null}>
             <ProfileMenu />

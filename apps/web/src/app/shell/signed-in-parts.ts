@@ -6,6 +6,11 @@ import { lazyNamed } from '../lazy-named';
  * public page.
  */
 export const ProfileMenu = lazyNamed(() => withWholeCatalog(import('./ProfileMenu')), 'ProfileMenu');
+/** A participant's way to Messages in the header, with the unread count. */
+export const MessagesLink = lazyNamed(
+  () => withWholeCatalog(import('../../features/inbox/components/MessagesLink')),
+  'MessagesLink',
+);
 export const IdlePrompt = lazyNamed(() => withWholeCatalog(import('./IdlePrompt')), 'IdlePrompt');
 export const SurveyNotice = lazyNamed(
   () => withWholeCatalog(import('../../features/surveys/components/SurveyNotice')),

@@ -30,6 +30,7 @@ const SYSTEM_OPTIONS_SLUGS = [
   'audit-log',
   'staff',
   'participants',
+  'study-notices',
 ] as const;
 export type SystemOptionsSlug = (typeof SYSTEM_OPTIONS_SLUGS)[number];
 

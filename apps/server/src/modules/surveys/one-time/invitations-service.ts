@@ -1,10 +1,11 @@
-import { formatDate } from '@portal/shared/dates';
+import { calendarDate, formatDate } from '@portal/shared/dates';
 import { toLanguage } from '@portal/shared/i18n/language';
 import type { Database } from '../../../db/client';
 import type { Clock } from '../../../providers/clock/clock';
 import type { Mailer } from '../../../providers/mail/mailer';
 import { studyMailBlock } from '../../../providers/mail/study-mail-block';
 import { oneTimeInvitationMail } from '../../../providers/mail/templates/one-time-invitation';
+import { addToInbox, inboxKeepsUnsent } from '../../../db/inbox';
 import {
   claimDueSurvey,
   findInvitees,
@@ -39,10 +40,22 @@ export interface OneTimeInvitationDeps {
 export function createOneTimeInvitations({ db, clock, mailer, publicUrl, timeZone }: OneTimeInvitationDeps) {
   const link = `${publicUrl}${SURVEYS_PATH}`;
 
+  /** The invitation in the participant's Messages: the survey's name in both languages and its window's days. */
+  const inboxParams = (survey: DueSurvey) => ({
+    surveyId: survey.id,
+    titleEn: survey.titleEn,
+    titleSp: survey.titleSp,
+    opensOn: calendarDate(new Date(survey.effectiveStartDate), timeZone),
+    closesOn: calendarDate(new Date(survey.effectiveEndDate), timeZone),
+  });
+
   async function invite(tx: Database, survey: DueSurvey, invitee: Invitee, now: Date): Promise<boolean> {
     const reason = studyMailBlock(invitee);
     if (reason) {
       await recordNotInvited(tx, survey.id, invitee.userId, reason);
+      // Someone whose e-mail cannot go still finds the invitation in Messages; a withdrawn participant does not.
+      if (inboxKeepsUnsent(reason))
+        await addToInbox(tx, { userId: invitee.userId, kind: 'oneTimeInvitation', params: inboxParams(survey) }, now);
       return false;
     }
     const language = toLanguage(invitee.language);
@@ -61,6 +74,11 @@ export function createOneTimeInvitations({ db, clock, mailer, publicUrl, timeZon
       category: 'invitations',
     });
     await recordInvitation(tx, survey.id, invitee.userId, emailId, now);
+    await addToInbox(
+      tx,
+      { userId: invitee.userId, kind: 'oneTimeInvitation', params: inboxParams(survey), emailId },
+      now,
+    );
     return true;
   }
 

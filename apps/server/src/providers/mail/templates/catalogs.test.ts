@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTACT } from '@portal/shared/client-config';
 import type { Language } from '@portal/shared/constants';
+import { LEAVABLE_MAIL_CATEGORIES } from '@portal/shared/mail/categories';
 import { pluralFormProblems, withoutPluralForm } from '@portal/shared/i18n/catalog-check';
 import { STAFF_ROLES } from '@portal/shared/staff/roles';
 import { flattenCatalog, placeholdersOf } from '@portal/shared/i18n/flatten';
@@ -13,6 +14,7 @@ import { consentReminderMail, surveyReminderMail } from './reminders';
 import { renderMail } from './render';
 import { staffFactorsResetMail } from './staff-factors-reset';
 import { staffInvitationMail } from './staff-invitation';
+import { studyNoticeMail } from './study-notice';
 import en from './en.json';
 import sp from './sp.json';
 
@@ -68,8 +70,12 @@ function writeEveryMail(language: Language) {
     }),
     ...STAFF_ROLES.map((role) => staffInvitationMail(language, { firstName, role, link, days: 7 })),
     staffFactorsResetMail(language, { firstName, link }),
+    studyNoticeMail(language, { firstName, title: 'Clinic hours', body: 'Open on Saturdays.', link }),
   ];
   for (const mail of mails) renderMail(language, mail, DEFAULT_CONTACT);
+  // The footer of each category one may leave, with its unsubscribe link.
+  for (const category of LEAVABLE_MAIL_CATEGORIES)
+    renderMail(language, mails[0]!, DEFAULT_CONTACT, { category, url: link });
 }
 
 describe('mail catalogs', () => {

@@ -1,5 +1,6 @@
 import type { Language } from '@portal/shared/constants';
 import type { TContactSettings } from '@portal/shared/client-config';
+import type { LeavableMailCategory } from '@portal/shared/mail/categories';
 import { htmlLang } from '@portal/shared/i18n/language';
 import { makeTranslator } from '../../../lib/localize';
 import en from './en.json';
@@ -16,6 +17,12 @@ export interface MailContent {
   /** A one-time code, shown large on a line of its own. */
   code?: string;
   after: string[];
+}
+
+/** The last line of a message of a category one may leave: the link to the page that stops them. */
+export interface MailFooter {
+  category: LeavableMailCategory;
+  url: string;
 }
 
 export interface RenderedMail {
@@ -35,7 +42,12 @@ const escapeHtml = (text: string) =>
  * Lays a message out twice: plain text, and simple HTML that reads well in any client and with a screen
  * reader (language set, one heading, a real link with its purpose in its text, high-contrast colours).
  */
-export function renderMail(language: Language, content: MailContent, contact: TContactSettings): RenderedMail {
+export function renderMail(
+  language: Language,
+  content: MailContent,
+  contact: TContactSettings,
+  footer?: MailFooter,
+): RenderedMail {
   const t = (key: string, values?: Record<string, string>) => translateMail(language, key, values);
   const contactLine = t('layout.contact', {
     phone: contact.phone,
@@ -45,6 +57,11 @@ export function renderMail(language: Language, content: MailContent, contact: TC
   });
   const closing = [t('layout.signature'), '', contactLine, t('layout.automated')];
   const action = content.action;
+  const stop = footer && {
+    question: t(`unsubscribe.${footer.category}Question`),
+    link: t(`unsubscribe.${footer.category}Link`),
+    url: footer.url,
+  };
 
   const text = [
     content.greeting,
@@ -54,6 +71,7 @@ export function renderMail(language: Language, content: MailContent, contact: TC
     ...(content.code ? [content.code, ''] : []),
     ...content.after.flatMap((p) => [p, '']),
     ...closing,
+    ...(stop ? ['', `${stop.question} ${stop.link}: ${stop.url}`] : []),
   ].join('\n');
 
   const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
@@ -83,6 +101,10 @@ export function renderMail(language: Language, content: MailContent, contact: TC
     paragraph(t('layout.signature')) +
     `<p style="margin:0 0 8px;font-size:16px">${escapeHtml(contactLine)}</p>` +
     `<p style="margin:0;font-size:16px">${escapeHtml(t('layout.automated'))}</p>` +
+    (stop
+      ? `<p style="margin:16px 0 0;font-size:16px">${escapeHtml(stop.question)} ` +
+        `<a href="${escapeHtml(stop.url)}" style="color:#0b4f8a">${escapeHtml(stop.link)}</a></p>`
+      : '') +
     `</div></body></html>`;
 
   return { subject: content.subject, text, html, links: action ? [action.url] : [], code: content.code };

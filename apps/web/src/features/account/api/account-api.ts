@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ZCommunicationPreferencesReply,
   ZCommunicationPreferencesUpdateReply,
-  type TCommunicationPreferences,
+  type TCommunicationPreferencesView,
   GET_COMMUNICATION_PREFERENCES_VIEW,
   PUT_COMMUNICATION_PREFERENCES_UPDATE,
 } from '@portal/shared/account/communication-preferences';
@@ -44,7 +44,8 @@ export function useCommunicationPreferences() {
   });
 }
 
-export const saveCommunicationPreferences = (values: TCommunicationPreferences) =>
+/** The spec's two subscriptions and, beside them, every category one may leave. */
+export const saveCommunicationPreferences = (values: TCommunicationPreferencesView) =>
   authorizedRequest(
     PUT_COMMUNICATION_PREFERENCES_UPDATE.path,
     ZCommunicationPreferencesUpdateReply,

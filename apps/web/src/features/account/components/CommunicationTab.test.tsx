@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../../../lib/i18n';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CommunicationTab } from './CommunicationTab';
 
+const ALL = { reminders: true, invitations: true, news: true };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
 function renderTab(view: () => Response) {
@@ -27,7 +28,7 @@ describe.each(['en', 'sp'] as const)('Communication Preferences in %s', (languag
   it('keeps at least one ticked without calling the server, then saves', async () => {
     await i18n.changeLanguage(language);
     const fetch = renderTab(() =>
-      json(200, { status: true, data: { emailSubscription: true, newsletterSubscription: false } }),
+      json(200, { status: true, data: { emailSubscription: true, newsletterSubscription: false, categories: ALL } }),
     );
     const email = await screen.findByRole('checkbox', { name: new RegExp(i18n.t('account.communication.email')) });
     expect(screen.getByRole('checkbox', { name: new RegExp(i18n.t('account.communication.text')) })).toBeDisabled();
@@ -42,7 +43,38 @@ describe.each(['en', 'sp'] as const)('Communication Preferences in %s', (languag
     await userEvent.click(screen.getByRole('button', { name: i18n.t('account.save') }));
     expect(await screen.findByText(i18n.t('account.communication.updated'))).toBeVisible();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ emailSubscription: false, newsletterSubscription: true });
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      emailSubscription: false,
+      newsletterSubscription: true,
+      categories: ALL,
+    });
+  });
+
+  it('shows the e-mails one gets, says account mail always goes and leaving is not withdrawing, and saves them', async () => {
+    await i18n.changeLanguage(language);
+    const categories = { reminders: false, invitations: true, news: true };
+    const fetch = renderTab(() =>
+      json(200, { status: true, data: { emailSubscription: true, newsletterSubscription: true, categories } }),
+    );
+    const group = await screen.findByRole('group', { name: i18n.t('account.communication.categories.legend') });
+    const box = (key: string) => within(group).getByRole('checkbox', { name: new RegExp(i18n.t(key)) });
+    expect(box('account.communication.categories.reminders')).not.toBeChecked();
+    expect(box('account.communication.categories.invitations')).toBeChecked();
+    expect(box('account.communication.categories.news')).toBeChecked();
+    expect(group).toHaveAccessibleDescription(
+      `${i18n.t('account.communication.categories.alwaysSent')} ${i18n.t('account.communication.categories.notWithdrawing')}`,
+    );
+
+    await userEvent.click(box('account.communication.categories.reminders'));
+    await userEvent.click(box('account.communication.categories.news'));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('account.save') }));
+    expect(await screen.findByText(i18n.t('account.communication.updated'))).toBeVisible();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      emailSubscription: true,
+      newsletterSubscription: true,
+      categories: { reminders: true, invitations: true, news: false },
+    });
   });
 
   it('says so when the preferences cannot be loaded', async () => {

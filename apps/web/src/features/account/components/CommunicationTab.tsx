@@ -5,7 +5,8 @@ import { useTranslation } from '../../../lib/use-translation';
 import {
   COMMUNICATION_MESSAGES,
   ZCommunicationPreferences,
-  type TCommunicationPreferences,
+  type TCommunicationPreferencesView,
+  type TMailCategoryChoices,
 } from '@portal/shared/account/communication-preferences';
 import { SUCCESS_MESSAGE_DISPLAY_MS } from '@portal/shared/constants';
 import { serverMessage } from '../../../lib/api-client';
@@ -17,7 +18,10 @@ import {
 } from '../api/account-api';
 import { FormActions } from './FormActions';
 
-/** Communication Preferences: e-mail and newsletter, at least one ticked; text messages coming soon. */
+/**
+ * Communication Preferences: e-mail and newsletter, at least one ticked; text messages coming soon; then the
+ * e-mails one may leave one by one (reminders, survey invitations, study news), which is not withdrawing.
+ */
 export function CommunicationTab() {
   const { t } = useTranslation();
   const saved = useCommunicationPreferences();
@@ -26,7 +30,19 @@ export function CommunicationTab() {
   return <CommunicationForm saved={saved.data} />;
 }
 
-function CommunicationForm({ saved }: { saved: TCommunicationPreferences }) {
+const CATEGORY_TEXTS: Record<keyof TMailCategoryChoices, { label: string; help: string }> = {
+  reminders: {
+    label: 'account.communication.categories.reminders',
+    help: 'account.communication.categories.remindersHelp',
+  },
+  invitations: {
+    label: 'account.communication.categories.invitations',
+    help: 'account.communication.categories.invitationsHelp',
+  },
+  news: { label: 'account.communication.categories.news', help: 'account.communication.categories.newsHelp' },
+};
+
+function CommunicationForm({ saved }: { saved: TCommunicationPreferencesView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(saved);
@@ -50,7 +66,7 @@ function CommunicationForm({ saved }: { saved: TCommunicationPreferences }) {
     }
   };
 
-  const box = (name: keyof TCommunicationPreferences, label: string, help: string) => (
+  const box = (name: 'emailSubscription' | 'newsletterSubscription', label: string, help: string) => (
     <FormControlLabel
       sx={{ alignItems: 'flex-start', mb: 1 }}
       control={
@@ -99,6 +115,46 @@ function CommunicationForm({ saved }: { saved: TCommunicationPreferences }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {t('account.communication.alwaysSent')}
       </Typography>
+      <Box
+        component="fieldset"
+        sx={{ border: 0, p: 0, m: 0, mt: 3 }}
+        aria-describedby="categories-always-sent categories-not-withdrawing"
+      >
+        <Typography component="legend" sx={{ mb: 1, fontWeight: 600 }}>
+          {t('account.communication.categories.legend')}
+        </Typography>
+        <FormGroup>
+          {(Object.keys(CATEGORY_TEXTS) as (keyof TMailCategoryChoices)[]).map((category) => (
+            <FormControlLabel
+              key={category}
+              sx={{ alignItems: 'flex-start', mb: 1 }}
+              control={
+                <Checkbox
+                  checked={values.categories[category]}
+                  onChange={(event) =>
+                    setValues((v) => ({ ...v, categories: { ...v.categories, [category]: event.target.checked } }))
+                  }
+                  slotProps={{ input: { 'aria-describedby': `category-${category}-help` } }}
+                />
+              }
+              label={
+                <Box sx={{ pt: 1 }}>
+                  <Typography>{t(CATEGORY_TEXTS[category].label)}</Typography>
+                  <Typography id={`category-${category}-help`} variant="body2" color="text.secondary">
+                    {t(CATEGORY_TEXTS[category].help)}
+                  </Typography>
+                </Box>
+              }
+            />
+          ))}
+        </FormGroup>
+        <Typography id="categories-always-sent" variant="body2" color="text.secondary">
+          {t('account.communication.categories.alwaysSent')}
+        </Typography>
+        <Typography id="categories-not-withdrawing" sx={{ mt: 1 }}>
+          {t('account.communication.categories.notWithdrawing')}
+        </Typography>
+      </Box>
       {problem && (
         <Alert id="preferences-error" severity="error" role="alert" sx={{ mt: 2 }}>
           {t(problem, { defaultValue: problem })}

@@ -9,6 +9,7 @@ import { serverMessage } from '../../../lib/api-client';
 import { useEmailSummary } from '../api/email-analytics-api';
 import { EmailCountCharts } from './EmailCountCharts';
 import { EmailFollowUps } from './EmailFollowUps';
+import { EmailNotSent } from './EmailNotSent';
 import { EmailTotals } from './EmailTotals';
 import { useEmailRange } from './email-range';
 
@@ -41,6 +42,7 @@ export function EmailAnalyticsDashboard() {
           <EmailTotals totals={query.data.totals} />
           <EmailCountCharts summary={query.data} range={shown} />
           <EmailFollowUps followUps={query.data.followUps} />
+          <EmailNotSent notSent={query.data.notSent} />
         </>
       )}
     </Stack>

@@ -47,6 +47,7 @@ const SUMMARY = {
     { kind: 'surveyReminder', sent: 0, followed: 0, rate: null },
     { kind: 'oneTimeInvitation', sent: 3, followed: 2, rate: 66.7 },
   ],
+  notSent: [{ reason: 'unsubscribed', suppressed: 1, remindersSkipped: 2 }],
 };
 const failure = (id: string, recipient: string, retry: string, bounced = false) => ({
   id,
@@ -65,6 +66,17 @@ const FAILURES = [
   failure('f3', 'cruz@example.org', 'expired'),
 ];
 
+const EMPTY_BACKLOG = {
+  timeZone: 'America/Chicago',
+  sendHours: { from: 9, to: 19 },
+  inDowntime: false,
+  waiting: 0,
+  oldestQueuedAt: null,
+  oldestWaitingMinutes: null,
+  clearsAt: null,
+  keys: [],
+};
+
 /** Answers the tab's calls (by path and method), and keeps what was asked. */
 function stubApi(retryReply: () => Response) {
   const asked: string[] = [];
@@ -74,6 +86,7 @@ function stubApi(retryReply: () => Response) {
       asked.push(`${init?.method ?? 'GET'} ${url}`);
       const path = new URL(url, 'http://portal.test').pathname.replace('/common-server', '');
       if (path === '/email-analytics/summary') return json(200, { status: true, data: SUMMARY });
+      if (path === '/email-analytics/backlog') return json(200, { status: true, data: EMPTY_BACKLOG });
       if (path === '/email-analytics/failures')
         return json(200, { status: true, data: { content: FAILURES, totalElements: 3, page: 0, size: 10 } });
       if (path === '/email-analytics/failures/f1/retry') return retryReply();
@@ -138,9 +151,13 @@ describe('EmailAnalyticsPanel', () => {
       'Survey reminders (survey submitted)00n/a',
       'One-time survey invitations (survey submitted)3266.7%',
     ]);
+    const notSent = screen.getByRole('table', { name: 'E-mails not sent, by reason' });
+    expect(textsOf(within(notSent).getAllByRole('row')).slice(1)).toEqual(['Unsubscribed from the category12']);
 
     const table = await screen.findByRole('table', { name: 'Latest failures' });
     expect(asked).toContain('GET /common-server/email-analytics/failures?page=0&size=10&from=2026-01-30&to=2026-02-28');
+    expect(screen.getByRole('heading', { level: 3, name: 'Mail waiting to go out' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing is waiting.')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row').slice(1);
     expect(textsOf(within(rows[0]!).getAllByRole('cell'))).toEqual([
       '02/11/2026 03:00 PM',

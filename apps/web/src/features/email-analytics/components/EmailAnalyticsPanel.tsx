@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/staff-access';
 import { OpenDashboardButton } from '../../../components/analytics-dashboards/OpenDashboardButton';
 import { EmailAnalyticsDashboard } from './EmailAnalyticsDashboard';
 import { EmailFailuresTable } from './EmailFailuresTable';
+import { MailBacklog } from './MailBacklog';
 import { defaultRange, EmailRangeContext } from './email-range';
 
 /**
@@ -27,6 +28,7 @@ export function EmailAnalyticsPanel() {
         {/* A new range starts the list again from its first page. */}
         {canSeeFailures && <EmailFailuresTable key={`${from}/${to}`} range={{ from, to }} />}
       </EmailRangeContext>
+      <MailBacklog />
     </AdminPanel>
   );
 }

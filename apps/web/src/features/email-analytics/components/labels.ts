@@ -9,6 +9,7 @@ const TEMPLATE_KEYS: Record<string, string> = {
   'consent-reminder': 'emailAnalytics.templates.consentReminder',
   'survey-reminder': 'emailAnalytics.templates.surveyReminder',
   'one-time-invitation': 'emailAnalytics.templates.oneTimeInvitation',
+  'study-notice': 'emailAnalytics.templates.studyNotice',
   'staff-invitation': 'emailAnalytics.templates.staffInvitation',
   'login-code': 'emailAnalytics.templates.loginCode',
   'consent-code': 'emailAnalytics.templates.consentCode',

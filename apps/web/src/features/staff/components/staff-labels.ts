@@ -45,6 +45,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'export.identified': 'staff.permissions.exportIdentified',
   'auditLog.view': 'staff.permissions.auditLogView',
   'consent.integrity': 'staff.permissions.consentIntegrity',
+  'notices.view': 'staff.permissions.noticesView',
+  'notices.post': 'staff.permissions.noticesPost',
 };
 
 export const STATUS_LABELS: Record<StaffStatus, string> = {
