@@ -9,6 +9,7 @@ import { auditSince, freshStart, freshStartAt, MINUTE_MS, signIn } from './auth-
 import { call, signedInParticipant } from './participant-helpers';
 import { registerParticipant, userByEmail } from './registration-helpers';
 import { adminSession, dataOf } from './settings-helpers';
+import { multipartCall, type Part } from './health-system-helpers';
 
 const PUBLIC_URL = 'https://portal.example.org';
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -55,6 +56,12 @@ const oneClick = (t: TestApp, token: string, body = 'List-Unsubscribe=One-Click'
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: body,
   });
+/** RFC 8058's preferred one-click: multipart/form-data, encoded as the platform's FormData does. */
+const multipartOneClick = (
+  t: TestApp,
+  token: string,
+  parts: Part[] = [{ name: 'List-Unsubscribe', value: 'One-Click' }],
+) => multipartCall(t, 'POST', `${UNSUBSCRIBE}?token=${encodeURIComponent(token)}`, undefined, parts);
 const fromPage = (t: TestApp, token: string, language?: 'en' | 'sp') =>
   call(t, 'POST', `${UNSUBSCRIBE}?token=${encodeURIComponent(token)}`, undefined, { payload: {}, language });
 const describeLink = (t: TestApp, token: string, language?: 'en' | 'sp') =>
@@ -174,6 +181,20 @@ describeOnDatabase('One-click unsubscribe', (target) => {
     expect((await sendOf(t, participant, 'invitations')).mail).toBeDefined();
     expect((await sendOf(t, participant)).mail).toBeDefined();
 
+    // A multipart one-click (RFC 8058's SHOULD) is one-click too, and as idempotent.
+    const news = tokenOf((await sendOf(t, participant, 'news')).mail);
+    const multipart = await multipartOneClick(t, news);
+    expect(multipart.statusCode).toBe(200);
+    expect(multipart.json()).toEqual({ status: true, message: LEFT, data: { category: 'news', alreadyLeft: false } });
+    expect((await multipartOneClick(t, news)).json()).toEqual({
+      status: true,
+      message: LEFT,
+      data: { category: 'news', alreadyLeft: true },
+    });
+    expect(await choicesOf(t, participant.userId)).toEqual(
+      expect.arrayContaining([{ category: 'news', subscribed: false, source: 'oneClick' }]),
+    );
+
     // The page's JSON POST records its own source, in the reader's language.
     const invitation = await sendOf(t, participant, 'invitations');
     const fromLink = await fromPage(t, tokenOf(invitation.mail), 'sp');
@@ -218,6 +239,22 @@ describeOnDatabase('One-click unsubscribe', (target) => {
     expect((await oneClick(t, token, 'List-Unsubscribe=Yes')).statusCode).toBe(400);
     const bare = await t.app.inject({ method: 'POST', url: `/common-server${UNSUBSCRIBE}?token=${token}` });
     expect(bare.statusCode).toBe(400);
+    // A multipart body whose only field is not RFC 8058's: another value, a second field, a file, no field.
+    const badBodies: Part[][] = [
+      [{ name: 'List-Unsubscribe', value: 'Yes' }],
+      [
+        { name: 'List-Unsubscribe', value: 'One-Click' },
+        { name: 'extra', value: 'x' },
+      ],
+      [{ name: 'List-Unsubscribe', value: 'One-Click', fileName: 'a.txt', contentType: 'text/plain' }],
+      [{ name: 'other', value: 'One-Click' }],
+    ];
+    for (const parts of badBodies) {
+      const reply = await multipartOneClick(t, token, parts);
+      expect(reply.statusCode, JSON.stringify(parts)).toBe(400);
+      expect(reply.json()).toEqual({ status: false, message: 'Invalid request' });
+    }
+    expect((await multipartOneClick(t, flipped)).json()).toEqual({ status: false, message: INVALID });
 
     // Expired: 60 days from the e-mail work, the 61st does not.
     t.clock.advance(60 * DAY_MS);
@@ -258,6 +295,29 @@ describeOnDatabase('One-click unsubscribe', (target) => {
     // A link of an e-mail sent after the rejoin works.
     const after = tokenOf((await sendOf(t, participant, 'reminders')).mail);
     expect((await oneClick(t, after)).json().data).toEqual({ category: 'reminders', alreadyLeft: false });
+  });
+
+  it('sends a browser opening the List-Unsubscribe address to the page, answers the page’s own fetch in JSON, and allows many one-clicks per address', async () => {
+    const t = testApp();
+    const participant = await signedInParticipant(t);
+    const token = tokenOf((await sendOf(t, participant, 'reminders')).mail);
+    const url = `/common-server${UNSUBSCRIBE}?token=${encodeURIComponent(token)}`;
+    const browser = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(browser.statusCode).toBe(303);
+    expect(browser.headers.location).toBe(`${PUBLIC_URL}/unsubscribe?token=${encodeURIComponent(token)}`);
+    // The page's fetch (the web client sends Accept: application/json) gets the JSON answer.
+    const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toEqual({ status: true, data: { category: 'reminders', alreadyLeft: false } });
+    expect(await choicesOf(t, participant.userId)).toEqual([]);
+    // 3,000 one-clicks a minute per address (Gmail and Yahoo send every user's from a few), 300 reads; the test
+    // environment multiplies both by its RATE_LIMIT_FACTOR of 1000.
+    expect(page.headers['x-ratelimit-limit']).toBe('300000');
+    expect((await oneClick(t, token)).headers['x-ratelimit-limit']).toBe('3000000');
   });
 
   it('skips a due reminder to a participant who left reminders, recording unsubscribed, which Emails Insight counts', async () => {

@@ -39,7 +39,8 @@ export type TUnsubscribeLink = z.infer<typeof ZUnsubscribeLink>;
 export const ZUnsubscribeReply = envelope(ZUnsubscribeLink);
 
 /**
- * The POST's body: RFC 8058's `List-Unsubscribe=One-Click` (application/x-www-form-urlencoded) from a mail app, or
- * a JSON object from the portal's page.
+ * The POST's body: RFC 8058's `List-Unsubscribe=One-Click` from a mail app (application/x-www-form-urlencoded, or
+ * multipart/form-data, which the route reads itself and so arrives here as null), or a JSON object from the
+ * portal's page.
  */
-export const ZUnsubscribeBody = z.record(z.string(), z.unknown()).optional();
+export const ZUnsubscribeBody = z.record(z.string(), z.unknown()).nullish();

@@ -74,7 +74,7 @@ ALTER TABLE "mail_category_choices" ADD CONSTRAINT "mail_category_choices_user_i
 ALTER TABLE "mail_suppressions" ADD CONSTRAINT "mail_suppressions_lifted_by_users_id_fk" FOREIGN KEY ("lifted_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "inbox_messages_user_idx" ON "inbox_messages" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "inbox_messages_unread_idx" ON "inbox_messages" USING btree ("user_id") WHERE "inbox_messages"."read_at" is null;--> statement-breakpoint
-CREATE INDEX "inbox_messages_notice_mail_idx" ON "inbox_messages" USING btree ("notice_id") WHERE "inbox_messages"."notice_id" is not null and "inbox_messages"."email_id" is null;--> statement-breakpoint
+CREATE INDEX "inbox_messages_notice_mail_idx" ON "inbox_messages" USING btree ("created_at","id") WHERE "inbox_messages"."notice_id" is not null and "inbox_messages"."email_id" is null;--> statement-breakpoint
 CREATE INDEX "mail_provider_events_received_idx" ON "mail_provider_events" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_suppressions_in_force" ON "mail_suppressions" USING btree (lower("email")) WHERE "mail_suppressions"."lifted_at" is null;--> statement-breakpoint
 CREATE INDEX "mail_suppressions_created_idx" ON "mail_suppressions" USING btree ("created_at");--> statement-breakpoint

@@ -50,9 +50,9 @@ export const inboxMessages = pgTable(
     index('inbox_messages_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
-    // A notice's e-mails are queued in batches after it is posted: the rows still waiting for theirs.
+    // A notice's e-mails are queued in batches after it is posted, oldest first: the rows still waiting for theirs.
     index('inbox_messages_notice_mail_idx')
-      .on(t.noticeId)
+      .on(t.createdAt, t.id)
       .where(sql`${t.noticeId} is not null and ${t.emailId} is null`),
     check(
       'inbox_messages_kind_check',

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ZCommunicationPreferencesReply,
   ZCommunicationPreferencesUpdateReply,
-  type TCommunicationPreferencesView,
+  type TCommunicationPreferences,
   GET_COMMUNICATION_PREFERENCES_VIEW,
   PUT_COMMUNICATION_PREFERENCES_UPDATE,
 } from '@portal/shared/account/communication-preferences';
@@ -45,7 +45,8 @@ export function useCommunicationPreferences() {
 }
 
 /** The spec's two subscriptions and, beside them, every category one may leave. */
-export const saveCommunicationPreferences = (values: TCommunicationPreferencesView) =>
+/** Saves the two subscriptions and the categories named (a category left out stays as the server has it). */
+export const saveCommunicationPreferences = (values: TCommunicationPreferences) =>
   authorizedRequest(
     PUT_COMMUNICATION_PREFERENCES_UPDATE.path,
     ZCommunicationPreferencesUpdateReply,

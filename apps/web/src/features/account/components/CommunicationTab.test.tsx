@@ -43,11 +43,8 @@ describe.each(['en', 'sp'] as const)('Communication Preferences in %s', (languag
     await userEvent.click(screen.getByRole('button', { name: i18n.t('account.save') }));
     expect(await screen.findByText(i18n.t('account.communication.updated'))).toBeVisible();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({
-      emailSubscription: false,
-      newsletterSubscription: true,
-      categories: ALL,
-    });
+    // No category was touched, so none is sent: the server keeps each as it has it.
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ emailSubscription: false, newsletterSubscription: true });
   });
 
   it('shows the e-mails one gets, says account mail always goes and leaving is not withdrawing, and saves them', async () => {
@@ -70,10 +67,43 @@ describe.each(['en', 'sp'] as const)('Communication Preferences in %s', (languag
     await userEvent.click(screen.getByRole('button', { name: i18n.t('account.save') }));
     expect(await screen.findByText(i18n.t('account.communication.updated'))).toBeVisible();
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    // Only the two changed: invitations, untouched, may have been left from an e-mail since the form loaded.
     expect(JSON.parse(String(put[1]!.body))).toEqual({
       emailSubscription: true,
       newsletterSubscription: true,
-      categories: { reminders: true, invitations: true, news: false },
+      categories: { reminders: true, news: false },
+    });
+  });
+
+  it('sends a category only when the form changed it since it was loaded or last saved', async () => {
+    await i18n.changeLanguage(language);
+    const fetch = renderTab(() =>
+      json(200, { status: true, data: { emailSubscription: true, newsletterSubscription: true, categories: ALL } }),
+    );
+    const group = await screen.findByRole('group', { name: i18n.t('account.communication.categories.legend') });
+    const box = (key: string) => within(group).getByRole('checkbox', { name: new RegExp(i18n.t(key)) });
+    const puts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => init!.body);
+    const save = async (count: number) => {
+      await userEvent.click(screen.getByRole('button', { name: i18n.t('account.save') }));
+      await vi.waitFor(() => expect(puts()).toHaveLength(count));
+      return JSON.parse(String(puts()[count - 1])) as unknown;
+    };
+
+    // Ticked off and on again: no change, nothing sent.
+    await userEvent.click(box('account.communication.categories.news'));
+    await userEvent.click(box('account.communication.categories.news'));
+    await userEvent.click(box('account.communication.categories.invitations'));
+    expect(await save(1)).toEqual({
+      emailSubscription: true,
+      newsletterSubscription: true,
+      categories: { invitations: false },
+    });
+    // After a save, what was saved is the new starting point: ticking invitations again sends it alone.
+    await userEvent.click(box('account.communication.categories.invitations'));
+    expect(await save(2)).toEqual({
+      emailSubscription: true,
+      newsletterSubscription: true,
+      categories: { invitations: true },
     });
   });
 

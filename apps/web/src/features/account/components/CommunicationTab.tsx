@@ -42,10 +42,20 @@ const CATEGORY_TEXTS: Record<keyof TMailCategoryChoices, { label: string; help: 
   news: { label: 'account.communication.categories.news', help: 'account.communication.categories.newsHelp' },
 };
 
+/**
+ * The categories the participant changed in the form since it was loaded or last saved. Only these are sent: a
+ * category left meanwhile from an e-mail's link, and not touched here, must not be rejoined by the save.
+ */
+function changedCategories(values: TMailCategoryChoices, loaded: TMailCategoryChoices) {
+  const keys = Object.keys(values) as (keyof TMailCategoryChoices)[];
+  return Object.fromEntries(keys.filter((key) => values[key] !== loaded[key]).map((key) => [key, values[key]]));
+}
+
 function CommunicationForm({ saved }: { saved: TCommunicationPreferencesView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(saved);
+  const [loaded, setLoaded] = useState(saved.categories);
   const [problem, setProblem] = useState<string>();
   const [success, showSuccess] = useTimedMessage<boolean>(SUCCESS_MESSAGE_DISPLAY_MS);
   const [busy, setBusy] = useState(false);
@@ -56,8 +66,16 @@ function CommunicationForm({ saved }: { saved: TCommunicationPreferencesView }) 
     setProblem(undefined);
     setBusy(true);
     try {
-      await saveCommunicationPreferences(values);
-      queryClient.setQueryData(COMMUNICATION_PREFERENCES_KEY, values);
+      const categories = changedCategories(values.categories, loaded);
+      const { emailSubscription, newsletterSubscription } = values;
+      await saveCommunicationPreferences(
+        Object.keys(categories).length > 0
+          ? { emailSubscription, newsletterSubscription, categories }
+          : { emailSubscription, newsletterSubscription },
+      );
+      setLoaded(values.categories);
+      // Read again: a category not sent may have changed on the server since the form was loaded.
+      void queryClient.invalidateQueries({ queryKey: COMMUNICATION_PREFERENCES_KEY });
       showSuccess(true);
     } catch (error) {
       setProblem(serverMessage(error) ?? 'account.communication.updateFailed');
