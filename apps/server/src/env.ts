@@ -148,7 +148,7 @@ const ZEnv = z.object({
     .string()
     .refine(isSendgridPublicKey, 'is not an ECDSA P-256 public key (base64 as SendGrid shows it, or a PEM)')
     .optional(),
-  /** The SNS topic SES events arrive on; set, a message of any other topic is refused. */
+  /** The SNS topic SES events arrive on, the only one taken from; unset: no SES webhook (it answers 404). */
   SES_SNS_TOPIC_ARN: z
     .string()
     .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]+$/, 'must be an SNS topic ARN')

@@ -56,7 +56,11 @@ describe('DKIM signing of every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVAT
         text: 'Hello Ana,\nYour survey is waiting.',
         html: '<p>Hello Ana,</p><p>Your survey is waiting.</p>',
         links: [],
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        // A reminder's one-click unsubscribe headers (RFC 8058), both of which the signature must cover.
+        headers: {
+          'List-Unsubscribe': '<https://portal.example.org/common-server/mail-preferences/unsubscribe?token=t1>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       });
     } finally {
       await transport.close();
@@ -64,6 +68,11 @@ describe('DKIM signing of every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVAT
     const raw = smtp.received.at(-1)!;
     expect(raw.toString('utf8')).toMatch(
       /^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=study\.example\.org;/m,
+    );
+    // The signed header fields (the h= tag, unfolded): both List-Unsubscribe headers among them.
+    const signature = /^DKIM-Signature:[^]*?(?=\r\n\S)/m.exec(raw.toString('utf8'))![0].replace(/\r\n\s+/g, ' ');
+    expect(/ h=([^;]+);/.exec(signature)?.[1]?.replace(/\s/g, '')).toBe(
+      'from:subject:date:message-id:to:mime-version:content-type:list-unsubscribe:list-unsubscribe-post',
     );
 
     const record = `v=DKIM1; k=rsa; p=${publicKey.export({ format: 'der', type: 'spki' }).toString('base64')}`;
@@ -92,5 +101,9 @@ describe('DKIM signing of every message (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVAT
       resolver: resolver as never,
     });
     expect(subject.results[0]!.status).toMatchObject({ result: 'fail', comment: 'bad signature' });
+    const oneClick = await dkimVerify(changed('List-Unsubscribe=One-Click', 'List-Unsubscribe=Two-Clicks'), {
+      resolver: resolver as never,
+    });
+    expect(oneClick.results[0]!.status).toMatchObject({ result: 'fail', comment: 'bad signature' });
   });
 });

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, emailMessages, mailSuppressions } from '../src/db/schema';
+import { isSigningCertUrl } from '../src/modules/mail-events/sns-signature';
+import { loggerOptions } from '../src/plugins/logging';
 import { activationMail } from '../src/providers/mail/templates/activation';
 import { describeOnDatabase, sendNow, useTestApp, type TestApp } from './helpers';
 import { freshStartAt, MINUTE_MS } from './auth-helpers';
@@ -24,6 +28,8 @@ const NOW = '2026-03-01T18:00:00.000Z';
 const NOW_S = Date.parse(NOW) / 1000;
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:portal-ses-events';
 const CERT_URL = 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-test.pem';
+/** A certificate URL on an SNS host that nothing serves: a test shows it is never fetched. */
+const UNSERVED_CERT_URL = 'https://sns.us-west-2.amazonaws.com/SimpleNotificationService-unserved.pem';
 const SUBSCRIBE_URL = 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=x&Token=t';
 const TEXT = { 'content-type': 'text/plain; charset=UTF-8' };
 
@@ -45,6 +51,20 @@ const suppressionsOf = (t: TestApp) =>
     .from(mailSuppressions)
     .orderBy(sql`lower(${mailSuppressions.email})`);
 
+/** The warnings the app logs, parsed. */
+function capturedWarnings() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const options = loggerOptions('warn') as Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+  return { lines, logger: { ...options, stream } };
+}
+
 const providerEventCount = async (t: TestApp) =>
   (await t.db.execute(sql`select count(*)::int as n from mail_provider_events`)) as unknown as {
     rows: { n: number }[];
@@ -64,6 +84,7 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
   const sendgrid = sendgridKeys();
   let sns: Awaited<ReturnType<typeof snsSigner>>;
   const outside = fakeFetch({});
+  const log = capturedWarnings();
   beforeAll(async () => {
     sns = await snsSigner({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' });
     outside.pages[CERT_URL] = sns.certificatePem;
@@ -77,6 +98,7 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
       SES_SNS_TOPIC_ARN: TOPIC,
     },
     fetchText: outside.fetchText,
+    logger: log.logger,
   });
   const sendgridPost = (t: TestApp, events: unknown[], at = NOW_S) => {
     const body = JSON.stringify(events);
@@ -134,7 +156,14 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
         reason: 'Unsubscribed Address',
       },
       { email: 'angry@example.org', event: 'spamreport', sg_event_id: 'e7', timestamp: NOW_S },
-      { email: 'ana@example.org', event: 'open', sg_event_id: 'e8', timestamp: NOW_S },
+      // The other types SendGrid documents are taken and change nothing; an account event names no address.
+      { email: 'ana@example.org', event: 'deferred', sg_event_id: 'e8', timestamp: NOW_S, attempt: '1' },
+      { email: 'ana@example.org', event: 'open', sg_event_id: 'e9', timestamp: NOW_S },
+      { email: 'ana@example.org', event: 'click', sg_event_id: 'e10', timestamp: NOW_S, url: 'https://x.org' },
+      { email: 'ana@example.org', event: 'unsubscribe', sg_event_id: 'e11', timestamp: NOW_S },
+      { email: 'ana@example.org', event: 'group_unsubscribe', sg_event_id: 'e12', timestamp: NOW_S, asm_group_id: 1 },
+      { email: 'ana@example.org', event: 'group_resubscribe', sg_event_id: 'e13', timestamp: NOW_S, asm_group_id: 1 },
+      { event: 'account_status_change', sg_event_id: 'e14', timestamp: NOW_S, type: 'compliance_suspend' },
     ];
     const reply = await sendgridPost(t, events);
     expect(reply.statusCode, reply.body).toBe(200);
@@ -178,11 +207,17 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
     // A new bounce of an address already suppressed keeps the one entry in force.
     const again = await sendgridPost(
       t,
-      [{ email: 'gone@example.org', event: 'bounce', sg_event_id: 'e9', timestamp: NOW_S, type: 'bounce' }],
+      [{ email: 'gone@example.org', event: 'bounce', sg_event_id: 'e15', timestamp: NOW_S, type: 'bounce' }],
       NOW_S + 60,
     );
     expect(again.json()).toEqual(TAKEN);
     expect(await suppressionsOf(t)).toHaveLength(3);
+
+    // Event ids are kept 7 days: the batch sent again 8 days later is taken in again (and changes nothing new).
+    t.clock.advance(8 * 24 * 60 * MINUTE_MS);
+    const later = await sendgridPost(t, events, NOW_S + 8 * 24 * 3600 + 60);
+    expect(later.json()).toEqual(TAKEN);
+    expect((await providerEventCount(t)).rows[0]!.n).toBe(events.length);
   });
 
   it('refuses unsigned, forged, replayed, malformed and unknown SendGrid events, changing nothing', async () => {
@@ -193,6 +228,9 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
     const valid = sendgridHeaders(sendgrid.privateKey, body, NOW_S);
     const forged = sendgridHeaders(sendgridKeys().privateKey, body, NOW_S);
     const signedFor = (text: string) => sendgridHeaders(sendgrid.privateKey, text, NOW_S);
+    const noAddress = JSON.stringify([{ event: 'bounce', sg_event_id: 'f3', timestamp: NOW_S, type: 'bounce' }]);
+    const unknown = JSON.stringify([...events, { ...events[0], sg_event_id: 'f2', event: 'teleported' }]);
+    const logged = log.lines.length;
 
     const answers = [
       await postEvents(t, SENDGRID_PATH, body, { 'content-type': 'application/json' }),
@@ -203,12 +241,9 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
       await postEvents(t, SENDGRID_PATH, body, sendgridHeaders(sendgrid.privateKey, body, NOW_S - 360)),
       await postEvents(t, SENDGRID_PATH, '[{"event":', signedFor('[{"event":')),
       await postEvents(t, SENDGRID_PATH, '{"events":[]}', signedFor('{"events":[]}')),
-      await postEvents(
-        t,
-        SENDGRID_PATH,
-        JSON.stringify([...events, { ...events[0], sg_event_id: 'f2', event: 'teleported' }]),
-        signedFor(JSON.stringify([...events, { ...events[0], sg_event_id: 'f2', event: 'teleported' }])),
-      ),
+      // A bounce must name its address.
+      await postEvents(t, SENDGRID_PATH, noAddress, signedFor(noAddress)),
+      await postEvents(t, SENDGRID_PATH, unknown, signedFor(unknown)),
     ];
     expect(answers.map((a) => [a.statusCode, a.json()])).toEqual([
       [401, no('The request is not signed.')],
@@ -217,10 +252,24 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
       [403, no('The request’s time is too far from now; it may be a replay.')],
       [400, no('The request body is not a valid event batch.')],
       [400, no('The request body is not a valid event batch.')],
+      [400, no('The request body is not a valid event batch.')],
       [400, no('The request holds an event of an unknown type.')],
     ]);
     expect(await suppressionsOf(t)).toEqual([]);
     expect((await providerEventCount(t)).rows[0]!.n).toBe(0);
+    // Each refusal is logged with its reason, the unknown type by its name, and never an address.
+    const warnings = log.lines.slice(logged);
+    expect(warnings.map((line) => [line.msg, line.status, line.eventType])).toEqual([
+      ['mail provider event refused', 401, undefined],
+      ['mail provider event refused', 403, undefined],
+      ['mail provider event refused', 403, undefined],
+      ['mail provider event refused', 403, undefined],
+      ['mail provider event refused', 400, undefined],
+      ['mail provider event refused', 400, undefined],
+      ['mail provider event refused', 400, undefined],
+      ['mail provider event refused', 400, 'teleported'],
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain('example.org');
     const spanish = await t.app.inject({
       method: 'POST',
       url: SENDGRID_PATH,
@@ -239,6 +288,7 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
     const t = testApp();
     await freshStartAt(t, NOW);
     const sentId = await mailTo(t, 'rosa@example.org', 'account');
+    const otherId = await mailTo(t, 'luz@example.org', 'account');
     await t.app.services.mailer.idle();
     const bounce = notification({
       notificationType: 'Bounce',
@@ -263,20 +313,32 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
       eventType: 'Complaint',
       complaint: { complainedRecipients: [{ emailAddress: 'angry@example.org' }], complaintFeedbackType: 'abuse' },
     });
+    // SES sends under a Message-ID of its own: ours is among the original headers.
     const delivery = notification(
       {
         notificationType: 'Delivery',
-        mail: { messageId: 'ses-2', headers: [{ name: 'Message-ID', value: `<${sentId}@kidney-study-portal>` }] },
+        mail: {
+          messageId: 'ses-2',
+          headers: [{ name: 'Message-ID', value: `<${sentId}@kidney-study-portal>` }],
+          commonHeaders: { messageId: '<0100018e-ses-2@email.amazonses.com>' },
+        },
         delivery: { recipients: ['rosa@example.org'] },
       },
       { Subject: 'Amazon SES Email Event Notification' },
     );
+    // Without the original headers, the common headers' Message-ID is read.
+    const commonOnly = notification({
+      eventType: 'Delivery',
+      mail: { messageId: 'ses-3', commonHeaders: { messageId: `<${otherId}@kidney-study-portal>` } },
+      delivery: { recipients: ['luz@example.org'] },
+    });
 
     for (const [message, version] of [
       [bounce, '1'],
       [transient, '2'],
       [complaint, '2'],
       [delivery, '1'],
+      [commonOnly, '2'],
     ] as const) {
       const reply = await postEvents(t, SES_PATH, signedSns(sns.privateKey, message, version), TEXT);
       expect(reply.statusCode, reply.body).toBe(200);
@@ -301,13 +363,25 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
         liftedAt: null,
       },
     ]);
-    const [sent] = await t.db.select().from(emailMessages).where(eq(emailMessages.id, sentId));
-    expect(sent!.deliveredAt).toEqual(at);
+    const delivered = await t.db
+      .select({ id: emailMessages.id, deliveredAt: emailMessages.deliveredAt })
+      .from(emailMessages)
+      .where(sql`${emailMessages.id} in (${sentId}, ${otherId})`);
+    expect(delivered.map((row) => row.deliveredAt)).toEqual([at, at]);
     // The certificate was fetched once and kept.
     expect(outside.asked.filter((url) => url === CERT_URL)).toHaveLength(1);
 
     const replay = await postEvents(t, SES_PATH, signedSns(sns.privateKey, bounce), TEXT);
     expect(replay.json()).toEqual(ALREADY);
+    // A replay is answered before any certificate is fetched (SigningCertURL is not among the signed fields).
+    const elsewhere = await postEvents(
+      t,
+      SES_PATH,
+      signedSns(sns.privateKey, { ...bounce, SigningCertURL: UNSERVED_CERT_URL }),
+      TEXT,
+    );
+    expect(elsewhere.json()).toEqual(ALREADY);
+    expect(outside.asked).not.toContain(UNSERVED_CERT_URL);
   });
 
   it('confirms the SNS subscription only through an SNS host', async () => {
@@ -338,6 +412,22 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
       no('The subscription link is not on an allowed SNS host.'),
     ]);
     expect(outside.asked).not.toContain(elsewhere.SubscribeURL);
+
+    // A genuine SNS topic of someone else's account is refused before its certificate is fetched.
+    const foreign = {
+      ...confirmation,
+      MessageId: randomUUID(),
+      TopicArn: 'arn:aws:sns:us-east-1:999999999999:portal-ses-events',
+      SubscribeURL: 'https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=foreign&Token=f',
+      SigningCertURL: UNSERVED_CERT_URL,
+    };
+    const other = await postEvents(t, SES_PATH, signedSns(sns.privateKey, foreign), TEXT);
+    expect([other.statusCode, other.json()]).toEqual([
+      403,
+      no('The message is not from the SNS topic this portal takes events from.'),
+    ]);
+    expect(outside.asked).not.toContain(foreign.SubscribeURL);
+    expect(outside.asked).not.toContain(UNSERVED_CERT_URL);
   });
 
   it('refuses SNS messages with a certificate off SNS, a forged signature, an old time, another topic or an unknown type', async () => {
@@ -366,14 +456,26 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
         403,
         'The signing certificate is not on an allowed SNS host.',
       ],
-      [
-        signedSns(
-          sns.privateKey,
-          notification(bounce, { SigningCertURL: 'https://sns.us-east-1.amazonaws.com/cert.txt' }),
-        ),
+      ...[
+        'https://sns.us-east-1.amazonaws.com/cert.txt',
+        // Not a region's SNS endpoint: another Amazon service's host.
+        'https://sns.s3.amazonaws.com/cert.pem',
+        'https://sns.amazonaws.com/cert.pem',
+        'https://sns.us-east-1.amazonaws.com.cn/cert.pem',
+        'https://sns.cn-north-1.amazonaws.com/cert.pem',
+        // A query, a fragment, a port (even the default one) or credentials.
+        `${CERT_URL}?x=1`,
+        `${CERT_URL}?`,
+        `${CERT_URL}#x`,
+        'https://sns.us-east-1.amazonaws.com:443/SimpleNotificationService-test.pem',
+        'https://sns.us-east-1.amazonaws.com:8443/SimpleNotificationService-test.pem',
+        'https://user:secret@sns.us-east-1.amazonaws.com/SimpleNotificationService-test.pem',
+        'https://SNS.us-east-1.amazonaws.com/SimpleNotificationService-test.pem',
+      ].map((url): [string, number, string] => [
+        signedSns(sns.privateKey, notification(bounce, { SigningCertURL: url })),
         403,
         'The signing certificate is not on an allowed SNS host.',
-      ],
+      ]),
       [signedSns(forger.privateKey, notification(bounce)), 403, 'The signature does not match the request.'],
       [
         signedSns(sns.privateKey, notification(bounce)).replace('x@example.org', 'y@example.org'),
@@ -381,12 +483,21 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
         'The signature does not match the request.',
       ],
       [
-        signedSns(sns.privateKey, notification(bounce, { Timestamp: '2026-03-01T16:59:00.000Z' })),
+        signedSns(
+          sns.privateKey,
+          notification(bounce, { Timestamp: '2026-03-01T16:59:00.000Z', SigningCertURL: UNSERVED_CERT_URL }),
+        ),
         403,
         'The request’s time is too far from now; it may be a replay.',
       ],
       [
-        signedSns(sns.privateKey, notification(bounce, { TopicArn: 'arn:aws:sns:us-east-1:123456789012:other' })),
+        signedSns(
+          sns.privateKey,
+          notification(bounce, {
+            TopicArn: 'arn:aws:sns:us-east-1:123456789012:other',
+            SigningCertURL: UNSERVED_CERT_URL,
+          }),
+        ),
         403,
         'The message is not from the SNS topic this portal takes events from.',
       ],
@@ -396,7 +507,7 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
         'The request holds an event of an unknown type.',
       ],
       [
-        signedSns(sns.privateKey, notification(bounce, { Type: 'Telegram' })),
+        signedSns(sns.privateKey, notification(bounce, { Type: 'Telegram', SigningCertURL: UNSERVED_CERT_URL })),
         400,
         'The request holds an event of an unknown type.',
       ],
@@ -414,8 +525,21 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
     );
     expect(await suppressionsOf(t)).toEqual([]);
     expect((await providerEventCount(t)).rows[0]!.n).toBe(0);
-    // No certificate was fetched from anywhere but the SNS host (and that one is kept from before, or fetched once).
+    // No certificate was fetched from anywhere but the SNS host (and that one is kept from before, or fetched once);
+    // a message refused by a cheaper check (time, topic, type) fetched none.
     expect(outside.asked.slice(asked).every((url) => url === CERT_URL)).toBe(true);
+  });
+
+  it('reads a region-shaped SNS host in any partition as a certificate host', () => {
+    expect(
+      [
+        'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-9c6465fa7f48f5cacd23014631ec1136.pem',
+        'https://sns.eu-central-1.amazonaws.com/a.pem',
+        'https://sns.us-gov-west-1.amazonaws.com/a.pem',
+        'https://sns.cn-north-1.amazonaws.com.cn/a.pem',
+        'https://sns.cn-northwest-1.amazonaws.com.cn/a.pem',
+      ].map(isSigningCertUrl),
+    ).toEqual([true, true, true, true, true]);
   });
 
   it('keeps bulk mail from a suppressed address while account mail goes; an administrator lifts it, audited', async () => {
@@ -490,12 +614,33 @@ describeOnDatabase('Mail provider events and the suppression list', (target) => 
   });
 });
 
-describe('The SendGrid webhook without its key', () => {
-  describeOnDatabase('unset SENDGRID_WEBHOOK_PUBLIC_KEY', (target) => {
-    const testApp = useTestApp(target, { demo: false });
-    it('answers that it is not set up', async () => {
+describe('The webhooks without their settings', () => {
+  describeOnDatabase('unset SENDGRID_WEBHOOK_PUBLIC_KEY and SES_SNS_TOPIC_ARN', (target) => {
+    const outside = fakeFetch({});
+    const testApp = useTestApp(target, { demo: false, start: NOW, fetchText: outside.fetchText });
+    it('answers that they are not set up', async () => {
       const reply = await postEvents(testApp(), SENDGRID_PATH, '[]', { 'content-type': 'application/json' });
       expect([reply.statusCode, reply.json()]).toEqual([404, no('This webhook is not set up on this portal.')]);
+    });
+
+    it('takes no SNS message without SES_SNS_TOPIC_ARN, however well signed', async () => {
+      const sns = await snsSigner({ from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' });
+      outside.pages[CERT_URL] = sns.certificatePem;
+      const bounce = {
+        Type: 'Notification',
+        MessageId: randomUUID(),
+        TopicArn: 'arn:aws:sns:us-east-1:999999999999:anyone',
+        Message: JSON.stringify({
+          notificationType: 'Bounce',
+          bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: 'x@example.org' }] },
+        }),
+        Timestamp: '2026-03-01T17:59:30.000Z',
+        SigningCertURL: CERT_URL,
+      };
+      const reply = await postEvents(testApp(), SES_PATH, signedSns(sns.privateKey, bounce), TEXT);
+      expect([reply.statusCode, reply.json()]).toEqual([404, no('This webhook is not set up on this portal.')]);
+      expect(await suppressionsOf(testApp())).toEqual([]);
+      expect(outside.asked).toEqual([]);
     });
   });
 });

@@ -20,7 +20,10 @@ export interface ProviderEvent {
 
 /** Why a batch of events is refused: `malformed` (not the provider's shape) or `unknownEvent` (a type it lacks). */
 export type EventsRefusal = 'malformed' | 'unknownEvent';
-export type ParsedEvents = { ok: true; events: ProviderEvent[] } | { ok: false; reason: EventsRefusal };
+export type ParsedEvents =
+  | { ok: true; events: ProviderEvent[] }
+  /** `eventType`: the unknown type's name, printable and short, for the log (a type name is no personal data). */
+  | { ok: false; reason: EventsRefusal; eventType?: string };
 
 /** Parses a JSON text; undefined when it is not JSON. */
 export function jsonOf(text: string): unknown {
@@ -30,6 +33,9 @@ export function jsonOf(text: string): unknown {
     return undefined;
   }
 }
+
+/** An unknown event type's name as the log keeps it: printable and at most 40 characters. */
+export const eventTypeName = (type: string) => type.replace(/[^\x20-\x7e]/g, '').slice(0, 40);
 
 /** A detail kept on the suppression list: printable, short, and never more than the provider's codes and kinds. */
 export const detailOf = (...parts: (string | undefined)[]) =>

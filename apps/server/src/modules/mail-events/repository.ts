@@ -9,13 +9,24 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 /** Provider event ids kept this long: longer than any replay window and any provider's retries (SendGrid: 72 h). */
 const EVENT_IDS_KEPT_DAYS = 7;
 
-/**
- * Records a provider's event id once; answers whether it is new (false: a replay, which changes nothing). Ids
- * older than the days kept are dropped on the way.
- */
-export async function recordEvent(tx: Executor, event: ProviderEvent, now: Date): Promise<boolean> {
+/** Drops the event ids older than the days kept; once per request, before its events are recorded. */
+export async function forgetOldEvents(tx: Executor, now: Date) {
   await tx.execute(sql`delete from mail_provider_events
     where received_at < ${now.toISOString()}::timestamptz - make_interval(days => ${EVENT_IDS_KEPT_DAYS})`);
+}
+
+/** Whether a provider's event id was taken in already (a replay, or the provider's retry). */
+export async function eventSeen(db: Executor, event: Pick<ProviderEvent, 'provider' | 'eventId'>) {
+  return (
+    rowsOf(
+      await db.execute(sql`select 1 from mail_provider_events
+        where provider = ${event.provider} and event_id = ${event.eventId}`),
+    ).length > 0
+  );
+}
+
+/** Records a provider's event id once; answers whether it is new (false: a replay, which changes nothing). */
+export async function recordEvent(tx: Executor, event: ProviderEvent, now: Date): Promise<boolean> {
   const inserted = await tx.execute(sql`insert into mail_provider_events (provider, event_id, received_at)
     values (${event.provider}, ${event.eventId}, ${now.toISOString()}::timestamptz)
     on conflict do nothing returning event_id`);

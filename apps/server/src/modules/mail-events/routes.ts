@@ -49,7 +49,7 @@ export const mailEventRoutes: FastifyPluginAsyncZod = async (app) => {
         `without it); a timestamp over ${SENDGRID_TIMESTAMP_TOLERANCE_MS / MINUTE_MS} minutes from now is refused. ` +
         'delivered marks the message delivered; a bounce (not a block), a drop of a bounced or invalid address and ' +
         'a spam report put the address on the suppression list. Events seen before (sg_event_id) change nothing, ' +
-        'and a batch of them is answered 200; an unknown event type refuses the whole batch',
+        'and a batch of them is answered 200; an event type SendGrid does not document refuses the whole batch',
       response: { 200: ZMailEventReply, ...refusals },
     },
     handler: async (request, response) =>
@@ -71,11 +71,13 @@ export const mailEventRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary:
-        'Amazon SES events through SNS (JSON sent as text/plain), signed (SignatureVersion 1 or 2) by the ' +
-        'certificate of SigningCertURL, which must be an https .pem on sns.<region>.amazonaws.com(.cn); a message ' +
-        'over an hour old, of another topic than SES_SNS_TOPIC_ARN (when set), or seen before (MessageId) changes ' +
-        'nothing. A SubscriptionConfirmation is confirmed by a GET of its SubscribeURL on an SNS host. A permanent ' +
-        'Bounce or a Complaint puts the addresses on the suppression list; a Delivery marks the message delivered',
+        'Amazon SES events through SNS (JSON sent as text/plain) of the SES_SNS_TOPIC_ARN topic alone (404 without ' +
+        'it), signed (SignatureVersion 1 or 2) by the certificate of SigningCertURL, which must be exactly an ' +
+        'https .pem path on sns.<region>.amazonaws.com(.cn) (no query, fragment, port or credentials), fetched only ' +
+        'after the other checks pass; a message over an hour old or of another topic is refused, one seen before ' +
+        '(MessageId) changes nothing. A SubscriptionConfirmation is confirmed by a GET of its SubscribeURL on an SNS ' +
+        'host. A permanent Bounce or a Complaint puts the addresses on the suppression list; a Delivery marks the ' +
+        'message of the original Message-ID header delivered',
       response: { 200: ZMailEventReply, ...refusals },
     },
     handler: async (request, response) => sendOutcome(request, response, await service.ses(bytesOf(request.body))),

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { emailIdOf } from '../../providers/mail/smtp-transport';
 import type { MailEventEffect, ParsedEvents } from './events';
-import { detailOf, jsonOf } from './events';
+import { detailOf, eventTypeName, jsonOf } from './events';
 
-/** Every event type SendGrid's Event Webhook sends; only delivered, bounce, dropped and spamreport change anything. */
+/**
+ * Every event type SendGrid's Event Webhook documents (delivery, engagement and account events); only delivered,
+ * bounce, dropped and spamreport change anything, the others are taken and ignored. A type SendGrid adds later
+ * refuses its batch until it is listed here.
+ */
 const SENDGRID_EVENTS = [
   'processed',
   'dropped',
@@ -16,14 +20,18 @@ const SENDGRID_EVENTS = [
   'unsubscribe',
   'group_unsubscribe',
   'group_resubscribe',
+  'account_status_change',
 ] as const;
+/** The types whose effect names an address: an event of these without `email` is malformed. */
+const ADDRESSED_EVENTS = ['bounce', 'dropped', 'spamreport'];
 
 /** `dropped` reasons that mean the address bounced before (or is invalid), and the one that means a complaint. */
 const DROPPED_BOUNCED = ['Bounced Address', 'Invalid'];
 const DROPPED_COMPLAINED = 'Spam Reporting Address';
 
 const ZSendgridEvent = z.object({
-  email: z.string().min(3).max(320),
+  /** Every event but an account event (account_status_change) names the address. */
+  email: z.string().min(3).max(320).optional(),
   event: z.string().min(1),
   sg_event_id: z.string().min(1).max(200),
   timestamp: z.number(),
@@ -38,7 +46,7 @@ const ZSendgridBatch = z.array(ZSendgridEvent).min(1).max(10_000);
 type SendgridEvent = z.infer<typeof ZSendgridEvent>;
 
 function effectsOf(event: SendgridEvent): MailEventEffect[] {
-  const email = event.email.trim();
+  const email = event.email?.trim() ?? '';
   switch (event.event) {
     case 'delivered': {
       const emailId = emailIdOf(event['smtp-id']);
@@ -70,13 +78,16 @@ function effectsOf(event: SendgridEvent): MailEventEffect[] {
 
 /**
  * A SendGrid Event Webhook body (a JSON array of events): each event's effects, or why the whole batch is refused
- * (not JSON, not events, or an event of a type SendGrid does not send).
+ * (not JSON, not events, an event that acts on an address without one, or an event of a type SendGrid does not
+ * document, named for the log).
  */
 export function parseSendgridEvents(body: string): ParsedEvents {
   const parsed = ZSendgridBatch.safeParse(jsonOf(body));
   if (!parsed.success) return { ok: false, reason: 'malformed' };
-  if (parsed.data.some((event) => !(SENDGRID_EVENTS as readonly string[]).includes(event.event)))
-    return { ok: false, reason: 'unknownEvent' };
+  const unknown = parsed.data.find((event) => !(SENDGRID_EVENTS as readonly string[]).includes(event.event));
+  if (unknown) return { ok: false, reason: 'unknownEvent', eventType: eventTypeName(unknown.event) };
+  if (parsed.data.some((event) => ADDRESSED_EVENTS.includes(event.event) && !event.email?.trim()))
+    return { ok: false, reason: 'malformed' };
   return {
     ok: true,
     events: parsed.data.map((event) => ({

@@ -5,8 +5,8 @@ import { MAIL_EVENT_MESSAGES as M, type TMailProvider } from '@portal/shared/ema
 import type { Database } from '../../db/client';
 import { refused, type Outcome } from '../../lib/outcome';
 import type { Clock } from '../../providers/clock/clock';
-import { jsonOf, type ProviderEvent } from './events';
-import { applyEffect, forgetEvent, recordEvent } from './repository';
+import { eventTypeName, jsonOf, type ProviderEvent } from './events';
+import { applyEffect, eventSeen, forgetEvent, forgetOldEvents, recordEvent } from './repository';
 import { parseSendgridEvents } from './sendgrid-events';
 import { SENDGRID_TIMESTAMP_TOLERANCE_MS, sendgridSignatureValid } from './sendgrid-signature';
 import { parseSesMessage } from './ses-events';
@@ -57,22 +57,27 @@ export function createMailEventsService({
   log: FastifyBaseLogger;
   /** SENDGRID_WEBHOOK_PUBLIC_KEY, read; without it the SendGrid webhook is not set up. */
   sendgridKey?: KeyObject;
-  /** SES_SNS_TOPIC_ARN: the only topic taken from, when set. */
+  /** SES_SNS_TOPIC_ARN: the only topic taken from; without it the SES webhook is not set up. */
   topicArn?: string;
   /** GETs certificates and subscription links. */
   fetch: FetchText;
 }) {
   const certificates = snsCertificates(fetch);
 
-  const refuse = (provider: TMailProvider, status: number, message: string) => {
-    log.warn({ provider, status, reason: message }, 'mail provider event refused');
+  /** A refusal, logged with its reason (and an unknown event type's name) alone. */
+  const refuse = (provider: TMailProvider, status: number, message: string, eventType?: string) => {
+    log.warn({ provider, status, reason: message, ...(eventType && { eventType }) }, 'mail provider event refused');
     return refused(status, message);
   };
 
-  /** Takes in the events not seen before, in one transaction; answers whether any was new. */
+  /**
+   * Takes in the events not seen before, in one transaction that first drops the event ids past their days kept;
+   * answers whether any was new.
+   */
   async function takeIn(events: ProviderEvent[]): Promise<Outcome> {
     const now = clock.now();
     const fresh = await db.transaction(async (tx) => {
+      await forgetOldEvents(tx, now);
       let count = 0;
       for (const event of events) {
         if (!(await recordEvent(tx, event, now))) continue;
@@ -98,24 +103,33 @@ export function createMailEventsService({
       if (!sendgridSignatureValid(sendgridKey, signature, timestamp, body))
         return refuse('sendgrid', 403, M.badSignature);
       const parsed = parseSendgridEvents(body.toString('utf8'));
-      if (!parsed.ok) return refuse('sendgrid', 400, M[parsed.reason]);
+      if (!parsed.ok) return refuse('sendgrid', 400, M[parsed.reason], parsed.eventType);
       return takeIn(parsed.events);
     },
 
     /**
-     * `POST /mail-events/ses`: an SNS message (JSON sent as text/plain). A subscription is confirmed by a GET of
-     * its SubscribeURL on an SNS host; a notification carries one SES event.
+     * `POST /mail-events/ses`: an SNS message (JSON sent as text/plain) of the SES_SNS_TOPIC_ARN topic alone (404
+     * without it: a genuine SNS message of anyone's topic must not count). A subscription is confirmed by a GET of
+     * its SubscribeURL on an SNS host; a notification carries one SES event. Every cheap check (type, topic,
+     * certificate URL, time, subscription link, replay) comes before the certificate is fetched.
      */
     async ses(body: Buffer): Promise<Outcome> {
+      if (!topicArn) return refuse('ses', 404, M.notConfigured);
       const parsed = ZSnsMessage.safeParse(jsonOf(body.toString('utf8')));
       if (!parsed.success) return refuse('ses', 400, M.malformed);
       const message = parsed.data;
-      if (!SNS_TYPES.includes(message.Type)) return refuse('ses', 400, M.unknownEvent);
-      if (topicArn && message.TopicArn !== topicArn) return refuse('ses', 403, M.topic);
+      if (!SNS_TYPES.includes(message.Type)) return refuse('ses', 400, M.unknownEvent, eventTypeName(message.Type));
+      if (message.TopicArn !== topicArn) return refuse('ses', 403, M.topic);
       if (!isSigningCertUrl(message.SigningCertURL)) return refuse('ses', 403, M.certificateUrl);
       const now = clock.now();
       const age = now.getTime() - Date.parse(message.Timestamp);
       if (age > SNS_MAX_AGE_MS || age < -SNS_FUTURE_TOLERANCE_MS) return refuse('ses', 403, M.stale);
+      const subscription = message.Type === 'SubscriptionConfirmation';
+      if (subscription && (!message.Token || !isSnsUrl(message.SubscribeURL)))
+        return refuse('ses', 403, M.subscribeUrl);
+      const event = { provider: 'ses' as const, eventId: message.MessageId, effects: [] };
+      // Taken in before (SNS retries until it is answered 2xx): nothing to change, and no certificate to fetch.
+      if (await eventSeen(db, event)) return { ok: true, message: M.alreadyTaken };
       let key: KeyObject;
       try {
         key = await certificates(message.SigningCertURL, now);
@@ -124,10 +138,9 @@ export function createMailEventsService({
       }
       if (!snsSignatureValid(message, key)) return refuse('ses', 403, M.badSignature);
 
-      const event = { provider: 'ses' as const, eventId: message.MessageId, effects: [] };
       if (message.Type === 'Notification') {
         const ses = parseSesMessage(message.MessageId, message.Message);
-        if (!ses.ok) return refuse('ses', 400, M[ses.reason]);
+        if (!ses.ok) return refuse('ses', 400, M[ses.reason], ses.eventType);
         return takeIn(ses.events);
       }
       if (message.Type === 'UnsubscribeConfirmation') {
@@ -135,7 +148,6 @@ export function createMailEventsService({
         log.warn({ provider: 'ses' }, 'the SNS topic unsubscribed this portal');
         return takeIn([event]);
       }
-      if (!message.Token || !isSnsUrl(message.SubscribeURL)) return refuse('ses', 403, M.subscribeUrl);
       const outcome = await takeIn([event]);
       if (outcome.ok && outcome.message === M.alreadyTaken) return outcome;
       try {

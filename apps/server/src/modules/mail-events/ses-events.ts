@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailIdOf } from '../../providers/mail/smtp-transport';
 import type { MailEventEffect, ParsedEvents } from './events';
-import { detailOf, jsonOf } from './events';
+import { detailOf, eventTypeName, jsonOf } from './events';
 
 /**
  * Every SES notification or event type; only Bounce (permanent), Complaint and Delivery change anything. SES
@@ -48,10 +48,14 @@ const ZSesMessage = z.object({
 });
 type SesMessage = z.infer<typeof ZSesMessage>;
 
-/** Our Message-ID as SES reports it: in the common headers, else among the headers. */
+/**
+ * Our Message-ID as SES reports it. SES sends a message under a Message-ID of its own; ours is among the original
+ * headers (`mail.headers`, there only with "Include original email headers" on), read first; the common headers'
+ * `messageId` is the fallback.
+ */
 function emailIdOfMail(mail: SesMessage['mail']): string | undefined {
   const header = mail?.headers?.find((h) => h.name.toLowerCase() === 'message-id')?.value;
-  return emailIdOf(mail?.commonHeaders?.messageId) ?? emailIdOf(header);
+  return emailIdOf(header) ?? emailIdOf(mail?.commonHeaders?.messageId);
 }
 
 function effectsOf(type: string, message: SesMessage): MailEventEffect[] | undefined {
@@ -94,7 +98,8 @@ export function parseSesMessage(snsMessageId: string, text: string): ParsedEvent
   if (!parsed.success) return { ok: false, reason: 'malformed' };
   const type = parsed.data.notificationType ?? parsed.data.eventType;
   if (!type) return { ok: false, reason: 'malformed' };
-  if (!(SES_TYPES as readonly string[]).includes(type)) return { ok: false, reason: 'unknownEvent' };
+  if (!(SES_TYPES as readonly string[]).includes(type))
+    return { ok: false, reason: 'unknownEvent', eventType: eventTypeName(type) };
   const effects = effectsOf(type, parsed.data);
   if (!effects) return { ok: false, reason: 'malformed' };
   return { ok: true, events: [{ provider: 'ses', eventId: snsMessageId, effects }] };

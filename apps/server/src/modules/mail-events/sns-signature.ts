@@ -36,19 +36,27 @@ export function snsStringToSign(message: SnsMessage): string {
     .join('');
 }
 
-/** An SNS endpoint of any region: `sns.<region>.amazonaws.com`, or `.amazonaws.com.cn` in China. */
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
+/**
+ * An SNS endpoint of a region: `sns.<region>.amazonaws.com`, or `sns.cn-<…>.amazonaws.com.cn` in China. A region
+ * is shaped `us-east-1`, `us-gov-west-1`, `cn-north-1`: other Amazon hosts (`sns.s3.amazonaws.com`) are refused.
+ */
+const SNS_HOST =
+  /^sns\.(?:(?!cn-)[a-z]{2}(?:-gov)?-[a-z]+-\d{1,2}\.amazonaws\.com|cn-[a-z]+-\d{1,2}\.amazonaws\.com\.cn)$/;
+
+/** The URL the text reads as; undefined when it is none. */
+const urlOf = (text: string | undefined) => {
+  try {
+    return text ? new URL(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** Whether the URL is https on an SNS host (no port, no credentials), where certificates and links may be. */
 export function isSnsUrl(text: string | undefined, pathPattern?: RegExp): boolean {
-  if (!text) return false;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
-  }
+  const url = urlOf(text);
   return (
+    !!url &&
     url.protocol === 'https:' &&
     SNS_HOST.test(url.hostname) &&
     url.port === '' &&
@@ -58,8 +66,14 @@ export function isSnsUrl(text: string | undefined, pathPattern?: RegExp): boolea
   );
 }
 
-/** A signing certificate's URL is an SNS host's `.pem`. */
-export const isSigningCertUrl = (text: string) => isSnsUrl(text, /\.pem$/);
+/**
+ * A signing certificate's URL is an SNS host's `.pem`, written exactly as its origin and path: no query string,
+ * no fragment, no port (not even `:443`), no credentials, nothing the URL parser would rewrite.
+ */
+export function isSigningCertUrl(text: string): boolean {
+  const url = urlOf(text);
+  return !!url && isSnsUrl(text, /\.pem$/) && text === url.origin + url.pathname;
+}
 
 /**
  * Whether the message is signed by the certificate's key: SignatureVersion 1 is SHA1withRSA, 2 SHA256withRSA,
@@ -90,12 +104,15 @@ export const fetchText: FetchText = async (url) => {
 };
 
 /**
- * The public keys of SNS signing certificates by URL, each fetched once and kept (a few at a time: Amazon rotates
- * them rarely). A certificate outside its validity at `now` is refused; a fetch that failed is tried again next time.
+ * The public keys of SNS signing certificates by origin and path (a URL `isSigningCertUrl` took), each fetched once
+ * and kept (a few at a time: Amazon rotates them rarely). A certificate outside its validity at `now` is refused;
+ * a fetch that failed is tried again next time.
  */
 export function snsCertificates(fetch: FetchText) {
   const kept = new Map<string, Promise<X509Certificate>>();
-  return async (url: string, now: Date): Promise<KeyObject> => {
+  return async (text: string, now: Date): Promise<KeyObject> => {
+    const parsed = new URL(text);
+    const url = parsed.origin + parsed.pathname;
     let certificate = kept.get(url);
     if (!certificate) {
       certificate = fetch(url).then((pem) => new X509Certificate(pem));

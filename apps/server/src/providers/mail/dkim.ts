@@ -6,7 +6,25 @@ export interface DkimOptions {
   keySelector: string;
   /** A PEM private key (PKCS#1 or PKCS#8). */
   privateKey: string;
+  /** The header fields signed (those present in the message), colon-separated: `DKIM_SIGNED_HEADERS`. */
+  headerFieldNames: string;
 }
+
+/**
+ * The header fields DKIM signs: nodemailer's own default list (nodemailer 10, `dist/cjs/dkim/sign.js`,
+ * `defaultFieldNames`: RFC 4871 §5.5 plus OTP-Token), reproduced here because passing any list replaces it, and
+ * `List-Unsubscribe-Post`, which that list lacks: RFC 8058 §4 (and Gmail) honour one-click unsubscribe only when
+ * the signature covers both `List-Unsubscribe` and `List-Unsubscribe-Post`.
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:',
+  'Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:Content-ID:',
+  'Content-Description:Resent-Date:Resent-From:Resent-Sender:',
+  'Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:',
+  'List-Id:List-Help:List-Unsubscribe:List-Subscribe:List-Post:',
+  'List-Owner:List-Archive:OTP-Token',
+  ':List-Unsubscribe-Post',
+].join('');
 
 /**
  * A PEM as it was configured, with the literal `\n` escapes that many hosting platforms store in place of line
@@ -30,5 +48,10 @@ export const DKIM_VARIABLES = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY
 export function dkimOptions(env: Partial<Record<(typeof DKIM_VARIABLES)[number], string>>): DkimOptions | undefined {
   const { DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY } = env;
   if (!DKIM_DOMAIN || !DKIM_SELECTOR || !DKIM_PRIVATE_KEY) return undefined;
-  return { domainName: DKIM_DOMAIN, keySelector: DKIM_SELECTOR, privateKey: DKIM_PRIVATE_KEY };
+  return {
+    domainName: DKIM_DOMAIN,
+    keySelector: DKIM_SELECTOR,
+    privateKey: DKIM_PRIVATE_KEY,
+    headerFieldNames: DKIM_SIGNED_HEADERS,
+  };
 }
