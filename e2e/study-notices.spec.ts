@@ -43,10 +43,19 @@ for (const language of ['en', 'sp'] as const) {
 
     await expect(panel.getByRole('heading', { name: t('studyNotices.confirmTitle') })).toBeVisible();
     await expect(panel.getByText(RIVERSIDE.name, { exact: false }).first()).toBeVisible();
+    // The confirmation shows what goes out, in both languages.
+    for (const text of [notice.en.title, notice.en.body, notice.sp.title, notice.sp.body])
+      await expect(panel.getByText(text, { exact: true })).toBeVisible();
     await panel.getByRole('button', { name: t('studyNotices.confirm') }).click();
     await expect(panel.getByRole('status')).toBeVisible();
+    await expect(panel.getByRole('heading', { name: t('studyNotices.postHeading') })).toBeFocused();
     const table = panel.getByRole('table', { name: t('studyNotices.listHeading') });
-    await expect(table.getByRole('row').filter({ hasText: notice.en.title })).toContainText(RIVERSIDE.name);
+    const row = table.getByRole('row').filter({ hasText: notice.en.title });
+    await expect(row).toContainText(RIVERSIDE.name);
+    // A posted notice opens to show its texts as participants got them.
+    await row.getByRole('button', { name: new RegExp(notice.en.title) }).click();
+    await expect(row.getByText(notice.sp.body, { exact: true })).toBeVisible();
+    await expect(row.getByText(notice.en.body, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The participant, in their language.

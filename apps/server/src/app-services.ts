@@ -207,7 +207,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     secondFactor,
     inbox: createInboxService({ db, clock }),
     studyNotices: createStudyNoticeService({ db, clock, mailAt: runJobAt(STUDY_NOTICE_MAIL_JOB) }),
-    noticeMail: createNoticeMailJob({ db, mailer, publicUrl: env.PUBLIC_URL }),
+    noticeMail: createNoticeMailJob({ db, mailer, publicUrl: env.PUBLIC_URL, log: deps.log }),
     dashboardTokens,
     dashboardLinks: createDashboardLinkService({ db, clock, tokens: dashboardTokens }),
     auth,

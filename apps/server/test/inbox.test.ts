@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { reminderDispatches, users } from '../src/db/schema';
-import { describeOnDatabase, type TestApp } from './helpers';
-import { freshStartAt, signIn, useAuthApp } from './auth-helpers';
+import { describeOnDatabase, useTestApp, type TestApp } from './helpers';
+import { activeParticipant, DEMO, freshStart, freshStartAt, signIn, useAuthApp } from './auth-helpers';
 import { signConsent } from './consent-helpers';
 import { inboxOf, leaveCategory } from './inbox-helpers';
 import { createSurvey, insertParticipants, runInvitations } from './one-time-helpers';
@@ -196,5 +196,20 @@ describeOnDatabase('The inbox', (target) => {
       totalElements: 2,
       unread: 2,
     });
+  });
+});
+
+// The count's limit is kept in memory by each server process on both databases; nothing here differs between them.
+describeOnDatabase('The unread count', (target) => {
+  const testApp = useTestApp(target, { env: { CAPTCHA_ENABLED: 'false', RATE_LIMIT_FACTOR: '1' } });
+  beforeEach(() => freshStart(testApp()));
+
+  it('is limited per participant (60 a minute), not per address: a clinic’s participants share one', async () => {
+    const t = testApp();
+    const demo = (await signIn(t, DEMO.email, DEMO.password)).access_token;
+    const other = (await signIn(t, await activeParticipant(t))).access_token;
+    for (let i = 0; i < 60; i++) expect((await call(t, 'GET', '/messages/unread-count', demo)).statusCode).toBe(200);
+    expect((await call(t, 'GET', '/messages/unread-count', demo)).statusCode).toBe(429);
+    expect(await dataOf(call(t, 'GET', '/messages/unread-count', other))).toEqual({ unread: 0 });
   });
 });

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { emailMessages, healthSystems, inboxMessages } from '../src/db/schema';
 import { describeOnDatabase, type TestApp } from './helpers';
 import { auditSince, DEMO, freshStartAt, signIn, signInAdmin, useAuthApp } from './auth-helpers';
 import { inboxOf, leaveCategory } from './inbox-helpers';
-import { insertParticipants } from './one-time-helpers';
+import { insertBulkParticipants, insertParticipants } from './one-time-helpers';
 import { call } from './participant-helpers';
 import { adminSession, dataOf, UUID } from './settings-helpers';
 import { userByEmail } from './registration-helpers';
@@ -95,11 +95,22 @@ describeOnDatabase('Study notices', (target) => {
     expect(await inboxOf(t, people.pending.id)).toEqual([]);
     expect(await inboxOf(t, people.withdrawn.id)).toEqual([]);
 
-    const list = await dataOf<{ id: string; recipients: number }[]>(admin('GET', '/study-notices'));
-    expect(list.map((n) => [n.id, n.recipients])).toEqual([
+    const list = await dataOf<{ content: { id: string; recipients: number }[]; totalElements: number }>(
+      admin('GET', '/study-notices'),
+    );
+    expect(list.content.map((n) => [n.id, n.recipients])).toEqual([
       [toEveryone.id, 4],
       [toGeisinger.id, 3],
     ]);
+    expect(list).toMatchObject({ totalElements: 2, page: 0, size: 10 });
+    // Paged: the second notice alone on page 1 of size 10 is past the end; the count still holds.
+    expect(await dataOf(admin('GET', '/study-notices?page=1&size=10'))).toEqual({
+      content: [],
+      totalElements: 2,
+      page: 1,
+      size: 10,
+    });
+    expect((await admin('GET', '/study-notices?size=7')).statusCode).toBe(400);
 
     // The demo participant reads both in Messages, newest first, with each text in both languages.
     const token = (await signIn(t, DEMO.email, DEMO.password)).access_token;
@@ -194,6 +205,103 @@ describeOnDatabase('Study notices', (target) => {
     ]);
     expect(await count(t, 'study_notices')).toBe(0);
     expect(await count(t, 'inbox_messages')).toBe(0);
+  });
+
+  it('refuse control characters in a title and a NUL in a body, translated, and write nothing', async () => {
+    const t = testApp();
+    await freshStartAt(t, NOW);
+    const token = (await signInAdmin(t)).access_token;
+    const reply = await call(t, 'POST', '/study-notices', token, {
+      payload: {
+        title: { en: 'New\r\nBcc: someone', sp: 'Hola\u0000' },
+        body: { en: 'Line one\nLine two', sp: 'Texto\u0000' },
+      },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().data).toEqual([
+      {
+        errorField: 'title.en',
+        message: 'The title must be one line of plain text: remove line breaks, tabs and other control characters.',
+      },
+      {
+        errorField: 'title.sp',
+        message: 'The title must be one line of plain text: remove line breaks, tabs and other control characters.',
+      },
+      {
+        errorField: 'body.sp',
+        message: 'The message contains a character that cannot be stored (a NUL character). Remove it and try again.',
+      },
+    ]);
+    const spanish = await call(t, 'POST', '/study-notices', token, {
+      payload: { ...NOTICE, title: { en: 'Tab\there', sp: 'Hola' } },
+      language: 'sp',
+    });
+    expect(spanish.json().data).toEqual([
+      {
+        errorField: 'title.en',
+        message:
+          'El título debe ser una sola línea de texto: quite los saltos de línea, las tabulaciones y otros caracteres de control.',
+      },
+    ]);
+    expect(await count(t, 'study_notices')).toBe(0);
+    expect(await count(t, 'inbox_messages')).toBe(0);
+  });
+
+  it('e-mail more than one batch, each participant exactly once, with two runs at the same time', async () => {
+    const t = testApp();
+    await freshStartAt(t, NOW);
+    await insertBulkParticipants(t, 501);
+    const admin = await adminSession(t);
+    const posted = await dataOf<{ recipients: number }>(admin('POST', '/study-notices', { payload: NOTICE }));
+    expect(posted.recipients).toBe(502);
+
+    const runs = await Promise.all([t.app.services.noticeMail.run(), t.app.services.noticeMail.run()]);
+    expect(runs[0]! + runs[1]!).toBe(502);
+    expect(await t.app.services.noticeMail.run()).toBe(0);
+    const perUser = (await t.db.execute(sql`
+      select count(*)::int as users, min(n)::int as least, max(n)::int as most
+      from (select user_id, count(*) as n from email_messages where template = 'study-notice' group by user_id) e`)) as unknown as {
+      rows: { users: number; least: number; most: number }[];
+    };
+    expect(perUser.rows[0]).toEqual({ users: 502, least: 1, most: 1 });
+    expect(
+      await t.db
+        .select()
+        .from(inboxMessages)
+        .where(sql`${inboxMessages.emailId} is null`),
+    ).toEqual([]);
+  });
+
+  it('pass over a message whose e-mail cannot be queued, queue the others, and try it again on the next run', async () => {
+    const t = testApp();
+    await freshStartAt(t, NOW);
+    const people = await participants(t);
+    const admin = await adminSession(t);
+    await dataOf(admin('POST', '/study-notices', { payload: NOTICE }));
+    const mailer = t.app.services.mailer;
+    const queue = mailer.queue.bind(mailer);
+    const broken = people.geisinger[0]!.email;
+    const spy = vi
+      .spyOn(mailer, 'queue')
+      .mockImplementation((executor, request) =>
+        request.to === broken ? Promise.reject(new Error('template failed')) : queue(executor, request),
+      );
+
+    expect(await t.app.services.noticeMail.run()).toBe(3);
+    const waiting = await t.db
+      .select({ userId: inboxMessages.userId })
+      .from(inboxMessages)
+      .where(sql`${inboxMessages.emailId} is null`);
+    expect(waiting).toEqual([{ userId: people.geisinger[0]!.id }]);
+
+    spy.mockRestore();
+    expect(await t.app.services.noticeMail.run()).toBe(1);
+    expect(
+      await t.db
+        .select()
+        .from(inboxMessages)
+        .where(sql`${inboxMessages.emailId} is null`),
+    ).toEqual([]);
   });
 
   it('refuse a notice its audience would give to nobody', async () => {

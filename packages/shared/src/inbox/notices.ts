@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../api/envelope';
+import { pageOf, pageQuery } from '../api/paging';
 import { call } from '../api/call';
 
 /** The longest title and body of a study notice, in each language. */
@@ -12,6 +13,8 @@ export const STUDY_NOTICE_MESSAGES = {
   titleTooLong: 'studyNotices.errors.titleTooLong',
   bodyRequired: 'studyNotices.errors.bodyRequired',
   bodyTooLong: 'studyNotices.errors.bodyTooLong',
+  titleControl: 'studyNotices.errors.titleControl',
+  bodyControl: 'studyNotices.errors.bodyControl',
   healthSystemInvalid: 'studyNotices.errors.healthSystemInvalid',
   unknownHealthSystem: 'studyNotices.errors.unknownHealthSystem',
   noRecipients: 'studyNotices.errors.noRecipients',
@@ -20,8 +23,14 @@ const M = STUDY_NOTICE_MESSAGES;
 
 const text = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-const title = text(NOTICE_TITLE_MAX, M.titleRequired, M.titleTooLong);
-const body = text(NOTICE_BODY_MAX, M.bodyRequired, M.bodyTooLong);
+/**
+ * A title is one line of plain text (it becomes the e-mail's subject): no control character, line breaks and tabs
+ * included. A body may break lines but holds no NUL, which the database cannot store.
+ */
+// eslint-disable-next-line no-control-regex -- the rule is about these very characters
+const CONTROL = /[\u0000-\u001F\u007F]/;
+const title = text(NOTICE_TITLE_MAX, M.titleRequired, M.titleTooLong).refine((s) => !CONTROL.test(s), M.titleControl);
+const body = text(NOTICE_BODY_MAX, M.bodyRequired, M.bodyTooLong).refine((s) => !s.includes('\u0000'), M.bodyControl);
 
 export const POST_STUDY_NOTICES = call('POST', '/study-notices');
 
@@ -55,8 +64,21 @@ export const ZStudyNoticeReply = envelope(ZStudyNotice);
 
 export const GET_STUDY_NOTICES = call('GET', '/study-notices');
 
-/** `GET /study-notices`: every posted notice, the newest first. */
-export const ZStudyNoticesReply = envelope(z.array(ZStudyNotice));
+export const STUDY_NOTICE_PAGE_SIZES = [10, 25, 50] as const;
+
+/** `GET /study-notices?page&size`: the posted notices, the newest first, a page at a time. */
+export const ZStudyNoticesQuery = pageQuery({
+  sizes: STUDY_NOTICE_PAGE_SIZES,
+  // The list has one order (newest first); pageQuery asks for one, and `sort` is then left out.
+  sortFields: ['postedAt'],
+  defaultSort: { field: 'postedAt', direction: 'desc' },
+  defaultSize: 10,
+}).omit({ sort: true });
+export type TStudyNoticesQuery = z.output<typeof ZStudyNoticesQuery>;
+
+export const ZStudyNoticesPage = pageOf(ZStudyNotice);
+export type TStudyNoticesPage = z.infer<typeof ZStudyNoticesPage>;
+export const ZStudyNoticesReply = envelope(ZStudyNoticesPage);
 
 export const GET_STUDY_NOTICE_AUDIENCES = call('GET', '/study-notices/audiences');
 

@@ -2,9 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TInboxMessage } from '@portal/shared/inbox/messages';
 import type { Executor } from '../../db/client';
 import { isoText } from '../../db/iso-text';
+import { rowsOf } from '../../db/rows';
 import { inboxMessages } from '../../db/schema';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** One page of a participant's messages, the newest first, each notice with its texts; and how many there are. */
 export async function listMessages(db: Executor, userId: string, page: { page: number; size: number }) {

@@ -12,7 +12,7 @@ import {
   ZUnreadCountReply,
 } from '@portal/shared/inbox/messages';
 import { sendDataOutcome } from '../../lib/outcome';
-import { perIpRateLimit } from '../../plugins/rate-limits';
+import { perIpRateLimit, perUserRateLimit } from '../../plugins/rate-limits';
 
 const tags = ['inbox'];
 const security = [{ bearerAuth: [] }];
@@ -21,6 +21,8 @@ const security = [{ bearerAuth: [] }];
 export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.inbox;
   const reads = perIpRateLimit(app.env, 120, MINUTE_MS);
+  // Every signed-in participant's header asks once a minute; many share a clinic's address, so it counts per person.
+  const counts = perUserRateLimit(app.env, 60, MINUTE_MS);
 
   app.route({
     method: GET_MESSAGES.method,
@@ -41,7 +43,7 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: GET_MESSAGES_UNREAD_COUNT.method,
     url: GET_MESSAGES_UNREAD_COUNT.path,
-    config: { access: 'patient', rateLimit: reads },
+    config: { access: 'patient', rateLimit: counts },
     schema: {
       tags,
       summary: "How many of the participant's messages are unread (the count beside Messages in the header)",

@@ -28,15 +28,16 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function renderLogin(result?: TLoginResult) {
+function renderLogin(result?: TLoginResult, state?: unknown) {
   if (result) vi.mocked(login).mockResolvedValue(result);
   renderWithQueries(
     <SessionProvider>
-      <MemoryRouter initialEntries={['/login-patient']}>
+      <MemoryRouter initialEntries={[{ pathname: '/login-patient', state }]}>
         <Routes>
           <Route path="/login-patient" element={<LoginPage />} />
           <Route path="/dashboard" element={<p>The home page</p>} />
           <Route path="/system-options" element={<p>The System Options page</p>} />
+          <Route path="/messages" element={<p>The Messages page</p>} />
         </Routes>
       </MemoryRouter>
     </SessionProvider>,
@@ -123,5 +124,21 @@ describe('the login page’s second step', () => {
     renderLogin();
     expect(await screen.findByRole('button', { name: 'Login' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+  });
+});
+
+describe('the login page’s way back', () => {
+  it('goes back to the private page a guard sent the visitor from (a link in an e-mail)', async () => {
+    stubPortal(() => okReply({}));
+    renderLogin({ twoFactorEnabled: false, accessTokenResponse: TOKENS }, { from: '/messages' });
+    await signInWithPassword();
+    expect(await screen.findByText('The Messages page')).toBeVisible();
+  });
+
+  it('goes home instead of to an address outside the portal', async () => {
+    stubPortal(() => okReply({}));
+    renderLogin({ twoFactorEnabled: false, accessTokenResponse: TOKENS }, { from: '//evil.example/messages' });
+    await signInWithPassword();
+    expect(await screen.findByText('The home page')).toBeVisible();
   });
 });

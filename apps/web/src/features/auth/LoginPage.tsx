@@ -1,12 +1,13 @@
 import { Paper } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TAccessTokenResponse, TLoginRequest, TLoginResult } from '@portal/shared/auth/login';
 import type { FactorKind } from '@portal/shared/staff/second-factor';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { PageLoading } from '../../components/ui/PageLoading';
 import { writeLanguageCookie } from '../../lib/language';
+import { returnPathOf } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import { login } from './api/auth-api';
 import { CodeForm } from './components/CodeForm';
@@ -46,6 +47,10 @@ export default function LoginPage() {
   // The password is kept in memory only while the e-mailed code's screen may need to send a new code.
   const [pending, setPending] = useState<{ email: string; step: SecondStep; password?: string }>();
   const restart = () => setPending(undefined);
+  // The private page a guard sent the visitor here from (a link in an e-mail, say): read once, as later steps of
+  // signing in may change the address.
+  const { state } = useLocation();
+  const [returnTo] = useState(() => returnPathOf(state));
 
   const signInWith = (tokens: TAccessTokenResponse, to: string) => {
     const session = signIn(tokens);
@@ -59,7 +64,7 @@ export default function LoginPage() {
     void navigate(to, { replace: true });
   };
   const finish = (result: TLoginResult) => {
-    if (result.accessTokenResponse) signInWith(result.accessTokenResponse, '/dashboard');
+    if (result.accessTokenResponse) signInWith(result.accessTokenResponse, returnTo ?? '/dashboard');
   };
 
   const onCredentials = (result: TLoginResult, credentials: TLoginRequest) => {

@@ -113,4 +113,31 @@ describe('the Messages page', () => {
     expect(await screen.findByText('You have no messages yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
   });
+
+  it('keeps the header’s count and the list in step, puts no block inside a button, and keeps focus on paging', async () => {
+    // The count answered first is stale (3); the list then says 1 unread, and the header takes the list's.
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      ...NOTICE,
+      id: `00000000-0000-4000-8000-0000000000${10 + i}`,
+    }));
+    stubPortal((call) => {
+      if (call.path === '/messages') {
+        const page = Number(call.query.get('page'));
+        const content = [SURVEY_REMINDER, ...many].slice(page * 10, page * 10 + 10);
+        return okReply({ content, totalElements: 12, page, size: 10, unread: 1 });
+      }
+      return okReply({ unread: 3 });
+    });
+    renderPage();
+    const reminder = await screen.findByRole('button', { name: /Reminder: your questionnaires are ready/ });
+    expect(await screen.findAllByRole('link', { name: 'Messages, 1 unread' })).toHaveLength(2);
+    expect(reminder.querySelector('div')).toBeNull();
+    expect(reminder.closest('h2')!.querySelector('div')).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Older messages' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older messages' })).toBeDisabled();
+    expect(screen.getByText('1 unread message')).toHaveFocus();
+  });
 });

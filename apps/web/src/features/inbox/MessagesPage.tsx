@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { PageHeading } from '../../components/ui/PageHeading';
 import { LoadFailedAlert } from '../../components/ui/LoadFailedAlert';
@@ -18,6 +18,12 @@ export default function MessagesPage() {
   const markRead = useMarkRead();
   const data = messages.data;
   const pages = data ? Math.max(1, Math.ceil(data.totalElements / PAGE_SIZE)) : 1;
+  const summary = useRef<HTMLParagraphElement>(null);
+  // The pressed pager button may turn disabled (first or last page): focus goes to the top of the list instead.
+  const goTo = (next: number) => {
+    setPage(next);
+    summary.current?.focus();
+  };
 
   return (
     <PageHeading title={t('inbox.title')}>
@@ -27,7 +33,9 @@ export default function MessagesPage() {
           <Typography sx={READING}>{t('inbox.empty')}</Typography>
         ) : (
           <>
-            <Typography sx={{ mb: 1 }}>{t('inbox.unreadSummary', { count: data.unread })}</Typography>
+            <Typography ref={summary} tabIndex={-1} sx={{ mb: 1, outline: 'none' }}>
+              {t('inbox.unreadSummary', { count: data.unread })}
+            </Typography>
             <Box component="ul" sx={{ p: 0, m: 0, borderTop: 1, borderColor: 'divider' }}>
               {data.content.map((message) => (
                 <MessageItem key={message.id} message={message} onOpen={(id) => markRead.mutate(id)} />
@@ -41,13 +49,13 @@ export default function MessagesPage() {
                 spacing={2}
                 sx={{ mt: 3, alignItems: 'center' }}
               >
-                <Button disabled={page === 0} onClick={() => setPage(page - 1)} sx={{ minHeight: 44, ...focusRing }}>
+                <Button disabled={page === 0} onClick={() => goTo(page - 1)} sx={{ minHeight: 44, ...focusRing }}>
                   {t('inbox.newer')}
                 </Button>
                 <Typography>{t('inbox.pageOf', { page: page + 1, pages })}</Typography>
                 <Button
                   disabled={page + 1 >= pages}
-                  onClick={() => setPage(page + 1)}
+                  onClick={() => goTo(page + 1)}
                   sx={{ minHeight: 44, ...focusRing }}
                 >
                   {t('inbox.older')}

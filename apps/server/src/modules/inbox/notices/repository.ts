@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TNoticeAudiences, TStudyNotice } from '@portal/shared/inbox/notices';
 import type { Executor } from '../../../db/client';
 import { isoText } from '../../../db/iso-text';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { pageSql, type PageRequest } from '../../../db/paging';
+import { rowsOf } from '../../../db/rows';
 
 /**
  * The participants a notice goes to, over `users u`: active participants (not withdrawn; not a registration whose
@@ -73,16 +73,22 @@ export async function insertNotice(db: Executor, notice: NewNotice, databaseValu
   return { id, recipients: Number(rowsOf<{ recipients: number }>(inserted)[0]?.recipients ?? 0) };
 }
 
-/** Every notice, the newest first, with its audience's name and the address of who posted it. */
-export async function listNotices(db: Executor): Promise<TStudyNotice[]> {
+/** The notices `where` selects, the newest first, with their audience's name and the address of who posted it. */
+async function selectNotices(
+  db: Executor,
+  where: SQL,
+  tail: SQL = sql``,
+): Promise<(TStudyNotice & { total: number })[]> {
   const result = await db.execute(sql`
     select n.id, n.title_en as "titleEn", n.title_sp as "titleSp", n.body_en as "bodyEn", n.body_sp as "bodySp",
       n.health_system_id as "healthSystemId", h.name as "healthSystemName", n.recipients,
-      ${isoText(sql`n.created_at`)} as "postedAt", p.email as "postedBy"
+      ${isoText(sql`n.created_at`)} as "postedAt", p.email as "postedBy", count(*) over () as total
     from study_notices n
       join users p on p.id = n.posted_by
       left join health_systems h on h.id = n.health_system_id
-    order by n.created_at desc, n.id desc`);
+    where ${where}
+    order by n.created_at desc, n.id desc
+    ${tail}`);
   return rowsOf<{
     id: string;
     titleEn: string;
@@ -94,6 +100,7 @@ export async function listNotices(db: Executor): Promise<TStudyNotice[]> {
     recipients: number;
     postedAt: string;
     postedBy: string;
+    total: string | number;
   }>(result).map((r) => ({
     id: r.id,
     title: { en: r.titleEn, sp: r.titleSp },
@@ -103,7 +110,26 @@ export async function listNotices(db: Executor): Promise<TStudyNotice[]> {
     recipients: Number(r.recipients),
     postedAt: r.postedAt,
     postedBy: r.postedBy,
+    total: Number(r.total),
   }));
+}
+
+const withoutTotal = ({ total: _total, ...notice }: TStudyNotice & { total: number }): TStudyNotice => notice;
+
+/** One page of the notices, the newest first, and how many there are. */
+export async function listNotices(db: Executor, page: PageRequest) {
+  const rows = await selectNotices(db, sql`true`, pageSql(page));
+  // A page past the end has no row to carry the count.
+  const total = rows[0]
+    ? rows[0].total
+    : Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from study_notices`))[0]?.n ?? 0);
+  return { content: rows.map(withoutTotal), totalElements: total };
+}
+
+/** One notice, by its id. */
+export async function findNotice(db: Executor, id: string): Promise<TStudyNotice | undefined> {
+  const [row] = await selectNotices(db, sql`n.id = ${id}::uuid`);
+  return row && withoutTotal(row);
 }
 
 /** A notice's inbox message still waiting for its e-mail, with what the e-mail needs. */
@@ -120,17 +146,29 @@ export interface UnmailedNotice {
 }
 
 /**
- * Takes, until the transaction ends, up to `limit` notice messages whose e-mail has not been queued; rows another
- * process holds are passed over (it is queueing those), so each e-mail is queued once.
+ * Takes, until the transaction ends, up to `limit` notice messages whose e-mail has not been queued, leaving out
+ * those in `passedOver` (messages this run could not queue); rows another process holds are passed over (it is
+ * queueing those), so each e-mail is queued once.
  */
-export async function claimUnmailed(db: Executor, limit: number): Promise<UnmailedNotice[]> {
+export async function claimUnmailed(
+  db: Executor,
+  limit: number,
+  passedOver: readonly string[] = [],
+): Promise<UnmailedNotice[]> {
+  const skip =
+    passedOver.length === 0
+      ? sql``
+      : sql`and m.id not in (${sql.join(
+          passedOver.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
   const result = await db.execute(sql`
     select m.id as "messageId", u.id as "userId", u.email, u.first_name as "firstName", u.language,
       n.title_en as "titleEn", n.title_sp as "titleSp", n.body_en as "bodyEn", n.body_sp as "bodySp"
     from inbox_messages m
       join users u on u.id = m.user_id
       join study_notices n on n.id = m.notice_id
-    where m.notice_id is not null and m.email_id is null
+    where m.notice_id is not null and m.email_id is null ${skip}
     order by m.created_at, m.id
     limit ${limit}
     for update of m skip locked`);

@@ -10,6 +10,7 @@ import {
   ZNoticeAudiencesReply,
   ZStudyNoticeReply,
   ZStudyNoticeRequest,
+  ZStudyNoticesQuery,
   ZStudyNoticesReply,
 } from '@portal/shared/inbox/notices';
 import { sendDataOutcome } from '../../../lib/outcome';
@@ -31,12 +32,14 @@ export const studyNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary:
-        'Every posted study notice, newest first: its title and body in English and Spanish, its audience (null: ' +
-        'every participant), how many participants it reached, when and by whom it was posted',
+        'The posted study notices, newest first, paged (`page` from 0, `size` 10, 25 or 50): each with its title and ' +
+        'body in English and Spanish, its audience (null: every participant), how many participants it reached, ' +
+        'when and by whom it was posted',
       security,
-      response: { 200: ZStudyNoticesReply },
+      querystring: ZStudyNoticesQuery,
+      response: { 200: ZStudyNoticesReply, 400: ZErrorReply },
     },
-    handler: async () => ({ status: true, data: await service.list() }),
+    handler: async (request) => ({ status: true, data: await service.list(request.query) }),
   });
 
   app.route({

@@ -3,12 +3,14 @@ import {
   type TNoticeAudiences,
   type TStudyNotice,
   type TStudyNoticeRequest,
+  type TStudyNoticesPage,
+  type TStudyNoticesQuery,
 } from '@portal/shared/inbox/notices';
 import type { Database } from '../../../db/client';
 import { recordAudit } from '../../../db/audit';
 import { refused, type DataOutcome, type RequestContext } from '../../../lib/outcome';
 import type { Clock } from '../../../providers/clock/clock';
-import { countAudiences, findHealthSystem, insertNotice, listNotices } from './repository';
+import { countAudiences, findHealthSystem, findNotice, insertNotice, listNotices } from './repository';
 
 export interface StudyNoticeDeps {
   db: Database;
@@ -30,7 +32,9 @@ const unknownHealthSystem = () =>
  */
 export function createStudyNoticeService({ db, clock, mailAt }: StudyNoticeDeps) {
   return {
-    list: (): Promise<TStudyNotice[]> => listNotices(db),
+    async list(query: TStudyNoticesQuery): Promise<TStudyNoticesPage> {
+      return { ...(await listNotices(db, query)), page: query.page, size: query.size };
+    },
 
     audiences: (): Promise<TNoticeAudiences> => countAudiences(db),
 
@@ -70,8 +74,7 @@ export function createStudyNoticeService({ db, clock, mailAt }: StudyNoticeDeps)
           return notice.id;
         });
         mailAt(now);
-        const posted = (await listNotices(db)).find((n) => n.id === id)!;
-        return { ok: true, data: posted };
+        return { ok: true, data: (await findNotice(db, id))! };
       } catch (error) {
         if (error instanceof NoRecipients) return refused(409, M.noRecipients);
         throw error;

@@ -74,7 +74,8 @@ export function renderMail(
     ...(stop ? ['', `${stop.question} ${stop.link}: ${stop.url}`] : []),
   ].join('\n');
 
-  const paragraph = (p: string) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`;
+  // A paragraph's own line breaks (a study notice's, as staff typed it) stay breaks: each line escaped, then `<br>`.
+  const paragraph = (p: string) => `<p style="margin:0 0 16px">${p.split('\n').map(escapeHtml).join('<br>')}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0b4f8a;color:#ffffff;` +
       `padding:14px 24px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block">` +

@@ -42,4 +42,17 @@ describe('the study notice e-mail', () => {
     expect(mail.html).toContain('x &lt; y &amp; z');
     expect(mail.html).not.toContain('<b>');
   });
+
+  it('keeps the single line breaks of a paragraph: <br> between its escaped lines in HTML, newlines in text', () => {
+    const content = studyNoticeMail('en', {
+      firstName: 'Ana',
+      title: 'Hours',
+      body: 'Monday: 8 < 5\nTuesday: closed\n\nSee you.',
+      link: LINK,
+    });
+    const mail = renderMail('en', content, DEFAULT_CONTACT);
+    expect(mail.html).toContain('<p style="margin:0 0 16px">Monday: 8 &lt; 5<br>Tuesday: closed</p>');
+    expect(mail.html).toContain('<p style="margin:0 0 16px">See you.</p>');
+    expect(mail.text).toContain('Monday: 8 < 5\nTuesday: closed\n\nSee you.');
+  });
 });

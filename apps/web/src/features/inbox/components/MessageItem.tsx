@@ -45,7 +45,10 @@ export function MessageItem({ message, onOpen }: { message: TInboxMessage; onOpe
             aria-hidden
             sx={{ transform: open ? 'rotate(180deg)' : 'none', transition: 'transform 150ms', flexShrink: 0 }}
           />
-          {!message.read && <Chip label={t('inbox.new')} color="primary" size="small" sx={{ fontWeight: 700 }} />}
+          {!message.read && (
+            // A span: a button holds phrasing content only (the Chip is a div by default).
+            <Chip component="span" label={t('inbox.new')} color="primary" size="small" sx={{ fontWeight: 700 }} />
+          )}
           <Box
             component="span"
             sx={{ flexGrow: 1, fontSize: '1.125rem', fontWeight: message.read ? 400 : 700, overflowWrap: 'anywhere' }}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GET_STUDY_NOTICE_AUDIENCES,
   GET_STUDY_NOTICES,
@@ -9,14 +9,17 @@ import {
   type TStudyNoticeInput,
 } from '@portal/shared/inbox/notices';
 import { authorizedRequest, jsonRequest } from '../../../lib/api-client';
+import { pagingQuery } from '../../../lib/paging';
 
 const NOTICES_KEY = ['study-notices'];
 
-/** `GET /study-notices`: every posted notice, the newest first. */
-export function useStudyNotices() {
+/** `GET /study-notices?page&size`: one page of the posted notices, the newest first. */
+export function useStudyNotices(page: number, size: number) {
   return useQuery({
-    queryKey: [...NOTICES_KEY, 'list'],
-    queryFn: async () => (await authorizedRequest(GET_STUDY_NOTICES.path, ZStudyNoticesReply)).data!,
+    queryKey: [...NOTICES_KEY, 'list', page, size],
+    queryFn: async () =>
+      (await authorizedRequest(`${GET_STUDY_NOTICES.path}?${pagingQuery({ page, size })}`, ZStudyNoticesReply)).data!,
+    placeholderData: keepPreviousData,
   });
 }
 

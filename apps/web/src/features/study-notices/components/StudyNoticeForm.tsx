@@ -10,13 +10,21 @@ import { serverMessage } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldErrors } from '../../../lib/server-errors';
 import { useTranslation } from '../../../lib/use-translation';
 import { usePostNotice } from '../api/study-notices-api';
+import { NoticeTexts } from './NoticeTexts';
 import { EMPTY_NOTICE, NOTICE_FIELDS, ZNoticeForm, type TNoticeForm } from './notice-form';
 
 /**
  * The Post a notice form: a title and a message in English and in Spanish, and the audience (everyone, or one
  * health system); Post notice asks first, saying how many participants it goes to.
  */
-export function StudyNoticeForm({ audiences }: { audiences: TNoticeAudiences }) {
+export function StudyNoticeForm({
+  audiences,
+  focusHeading,
+}: {
+  audiences: TNoticeAudiences;
+  /** Moves focus to the form's heading: the confirmation's buttons are gone once it is answered. */
+  focusHeading(): void;
+}) {
   const { t } = useTranslation();
   const post = usePostNotice();
   const form = useForm<TNoticeForm>({ resolver: zodResolver(ZNoticeForm), defaultValues: EMPTY_NOTICE });
@@ -43,9 +51,11 @@ export function StudyNoticeForm({ audiences }: { audiences: TNoticeAudiences }) 
           setConfirming(undefined);
           form.reset(EMPTY_NOTICE);
           setDone(t('studyNotices.postedTo', { count: notice.recipients }));
+          focusHeading();
         },
         onError: (error) => {
           setConfirming(undefined);
+          focusHeading();
           const fieldErrors = serverFieldErrors(error);
           const unplaced = applyServerErrors(fieldErrors, NOTICE_FIELDS, form.setError);
           if (unplaced.length > 0 || fieldErrors.length === 0)
@@ -68,13 +78,16 @@ export function StudyNoticeForm({ audiences }: { audiences: TNoticeAudiences }) 
             ? t('studyNotices.confirmSystem', { count, system: system.name })
             : t('studyNotices.confirmEveryone', { count })}
         </Typography>
-        <Typography sx={{ mb: 2, fontWeight: 700, overflowWrap: 'anywhere' }}>{confirming.title.en}</Typography>
+        <NoticeTexts notice={confirming} />
         <Stack direction="row" spacing={2}>
           <ConfirmStepButtons
             backLabel={t('studyNotices.back')}
             confirmLabel={t('studyNotices.confirm')}
             busy={post.isPending}
-            onBack={() => setConfirming(undefined)}
+            onBack={() => {
+              setConfirming(undefined);
+              focusHeading();
+            }}
             onConfirm={submit}
           />
         </Stack>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TStudyNotice } from '@portal/shared/inbox/notices';
@@ -36,7 +36,7 @@ function portal(answerPost: () => Response = () => okReply(POSTED)) {
       if (reply.ok) posted.push(POSTED);
       return reply;
     }
-    return okReply(posted);
+    return okReply({ content: posted, totalElements: posted.length, page: 0, size: 10 });
   });
 }
 
@@ -61,8 +61,14 @@ describe('Study notices', () => {
         'It goes to the participants of Geisinger: 1 participant, in Messages and by e-mail. A posted notice cannot be taken back.',
       ),
     ).toBeInTheDocument();
+    // Both languages' titles and messages, to check before posting.
+    for (const text of ['In English', 'New clinic hours', 'Open on Saturdays.', 'In Spanish', 'Nuevo horario'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Abierta los sábados.').closest('[lang]')).toHaveAttribute('lang', 'es');
     await user.click(screen.getByRole('button', { name: 'Yes, post it' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Notice posted to 1 participant.');
+    // The confirmation's buttons are gone: focus is on the form's heading, not lost.
+    expect(screen.getByRole('heading', { name: 'Post a notice' })).toHaveFocus();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       title: { en: 'New clinic hours', sp: 'Nuevo horario' },
       body: { en: 'Open on Saturdays.', sp: 'Abierta los sábados.' },
@@ -70,6 +76,40 @@ describe('Study notices', () => {
     });
     const table = await screen.findByRole('table', { name: 'Posted notices' });
     expect(table).toHaveTextContent('New clinic hoursNuevo horarioGeisinger1admin@example.org');
+
+    // Opening a posted notice shows its texts in both languages, as written.
+    const notice = within(table).getByRole('button', { name: /New clinic hours/ });
+    expect(notice).toHaveAttribute('aria-expanded', 'false');
+    await user.click(notice);
+    expect(notice).toHaveAttribute('aria-expanded', 'true');
+    const texts = document.getElementById(notice.getAttribute('aria-controls')!)!;
+    expect(texts).toHaveTextContent(
+      'In EnglishNew clinic hoursOpen on Saturdays.In SpanishNuevo horarioAbierta los sábados.',
+    );
+  });
+
+  it('pages the posted notices, focus on the list’s heading when the pressed button turns disabled', async () => {
+    const notices = Array.from({ length: 11 }, (_, i) => ({
+      ...POSTED,
+      id: `60ba5934-57e7-4292-be17-5964a45276${10 + i}`,
+      title: { en: `Notice ${i + 1}`, sp: `Aviso ${i + 1}` },
+    }));
+    const calls = stubPortal((call) => {
+      if (call.path === '/study-notices/audiences') return okReply(AUDIENCES);
+      const page = Number(call.query.get('page'));
+      return okReply({ content: notices.slice(page * 10, page * 10 + 10), totalElements: 11, page, size: 10 });
+    });
+    renderAsStaff(<StudyNoticesPanel />, 'auditor');
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Older notices' }));
+    expect(await screen.findByRole('button', { name: /Notice 11/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older notices' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Posted notices' })).toHaveFocus();
+    expect(calls.map((c) => `${c.path}?${c.query.toString()}`)).toEqual([
+      '/study-notices?page=0&size=10',
+      '/study-notices?page=1&size=10',
+    ]);
   });
 
   it('says under each box what is missing, in Spanish, before anything is sent', async () => {
