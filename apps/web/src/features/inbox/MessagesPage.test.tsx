@@ -103,7 +103,7 @@ describe('the Messages page', () => {
     expect(await screen.findAllByRole('link', { name: 'Mensajes, 1 sin leer' })).toHaveLength(2);
   });
 
-  it('says so when there is no message yet', async () => {
+  it('says so when there is no message yet, and the header shows no count', async () => {
     stubPortal((call) =>
       call.path === '/messages'
         ? okReply({ content: [], totalElements: 0, page: 0, size: 10, unread: 0 })
@@ -112,6 +112,9 @@ describe('the Messages page', () => {
     renderPage();
     expect(await screen.findByText('You have no messages yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    // Nothing unread: no badge, so neither header link holds text its name lacks (a hidden badge keeps its "0").
+    const links = await screen.findAllByRole('link', { name: 'Messages' });
+    expect(links.map((link) => link.textContent)).toEqual(['', 'Messages ']);
   });
 
   it('keeps the header’s count and the list in step, puts no block inside a button, and keeps focus on paging', async () => {

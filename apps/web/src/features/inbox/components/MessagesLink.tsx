@@ -35,11 +35,15 @@ export function MessagesLink() {
   if (!participant) return null;
   const name = t('inbox.link', { count: unread });
   const current = pathname === MESSAGES_PATH ? 'page' : undefined;
-  const badge = (
-    <Badge badgeContent={unread} color="error" max={99} aria-hidden>
+  // No badge at all when nothing is unread: a hidden badge still holds its "0", which is not in the link's name.
+  const badge =
+    unread > 0 ? (
+      <Badge badgeContent={unread} color="error" max={99} aria-hidden>
+        <MailOutlineIcon />
+      </Badge>
+    ) : (
       <MailOutlineIcon />
-    </Badge>
-  );
+    );
   return (
     <>
       <IconButton
