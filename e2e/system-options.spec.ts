@@ -19,6 +19,7 @@ const TABS = [
   'systemOptions.tabs.auditLog',
   'systemOptions.tabs.staff',
   'systemOptions.tabs.participants',
+  'systemOptions.tabs.studyNotices',
 ];
 
 test('System Options on a desktop in English: each tab is an address that links, Back, reload and the keyboard keep', async ({
