@@ -119,8 +119,10 @@ export function registerAccess(
   }
   app.decorate('checkAccess', checkAccess);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: a public call goes on in the same tick, without a promise; the others wait for the check.
+  app.addHook('onRequest', (request, reply, done) => {
     const access = request.routeOptions.config.access;
-    if (access) await checkAccess(request, reply, access);
+    if (!access || access === 'public' || access === 'ownKey') return done();
+    checkAccess(request, reply, access).then(() => done(), done);
   });
 }

@@ -101,8 +101,9 @@ export type Metrics = ReturnType<typeof createMetrics>;
  * token (compared in constant time). Without METRICS_TOKEN the path answers 404, as any unknown path.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.requestAnswered(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   const token = app.env.METRICS_TOKEN;
   if (!token) return;
