@@ -162,6 +162,10 @@ test.describe('Emails Insight', () => {
       t('emailAnalytics.empty'),
     );
     await expect(failures).toContainText(t('emailAnalytics.failures.empty'));
+    // No provider reports bounces to the journeys' portal: the suppressed addresses are an empty list.
+    await expect(page.getByRole('table', { name: t('emailAnalytics.suppressions.title') })).toContainText(
+      t('emailAnalytics.suppressions.empty'),
+    );
     await expectNoAxeViolations(page);
   });
 

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TDateRange } from '@portal/shared/api/date-range';
 import { NOT_SENT_REASONS, type TNotSent } from '@portal/shared/email-analytics/email-summary';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { studyRangeBounds } from '../../db/study-days';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Why e-mails of the range were not sent: messages created in it and held back, by their reason, and reminders

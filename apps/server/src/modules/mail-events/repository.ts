@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TSuppression, TSuppressionsQuery } from '@portal/shared/email-analytics/suppressions';
 import type { Database, Executor } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { MailEventEffect, ProviderEvent } from './events';
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /** Provider event ids kept this long: longer than any replay window and any provider's retries (SendGrid: 72 h). */
 const EVENT_IDS_KEPT_DAYS = 7;

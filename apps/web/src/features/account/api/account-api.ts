@@ -44,7 +44,6 @@ export function useCommunicationPreferences() {
   });
 }
 
-/** The spec's two subscriptions and, beside them, every category one may leave. */
 /** Saves the two subscriptions and the categories named (a category left out stays as the server has it). */
 export const saveCommunicationPreferences = (values: TCommunicationPreferences) =>
   authorizedRequest(

@@ -107,6 +107,33 @@ describe.each(['en', 'sp'] as const)('Communication Preferences in %s', (languag
     });
   });
 
+  it('shows after a save a category left meanwhile from an e-mail, which the form did not send', async () => {
+    await i18n.changeLanguage(language);
+    // Reminders were left from an e-mail's link while the form was open: the second read says so.
+    let reads = 0;
+    const fetch = renderTab(() => {
+      reads += 1;
+      const categories = reads === 1 ? ALL : { ...ALL, reminders: false };
+      return json(200, { status: true, data: { emailSubscription: true, newsletterSubscription: true, categories } });
+    });
+    const group = await screen.findByRole('group', { name: i18n.t('account.communication.categories.legend') });
+    const box = (key: string) => within(group).getByRole('checkbox', { name: new RegExp(i18n.t(key)) });
+    expect(box('account.communication.categories.reminders')).toBeChecked();
+
+    await userEvent.click(box('account.communication.categories.news'));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('account.save') }));
+    expect(await screen.findByText(i18n.t('account.communication.updated'))).toBeVisible();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      emailSubscription: true,
+      newsletterSubscription: true,
+      categories: { news: false },
+    });
+    expect(box('account.communication.categories.reminders')).not.toBeChecked();
+    expect(box('account.communication.categories.news')).not.toBeChecked();
+    expect(box('account.communication.categories.invitations')).toBeChecked();
+  });
+
   it('says so when the preferences cannot be loaded', async () => {
     await i18n.changeLanguage(language);
     renderTab(() => json(500, { status: false, message: 'down' }));

@@ -73,9 +73,13 @@ function CommunicationForm({ saved }: { saved: TCommunicationPreferencesView }) 
           ? { emailSubscription, newsletterSubscription, categories }
           : { emailSubscription, newsletterSubscription },
       );
-      setLoaded(values.categories);
-      // Read again: a category not sent may have changed on the server since the form was loaded.
-      void queryClient.invalidateQueries({ queryKey: COMMUNICATION_PREFERENCES_KEY });
+      // Read again: a category not sent may have changed on the server since the form was loaded (left from an
+      // e-mail's link), and the form shows it; the ones just sent stay as saved.
+      await queryClient.invalidateQueries({ queryKey: COMMUNICATION_PREFERENCES_KEY });
+      const fresh = queryClient.getQueryData<TCommunicationPreferencesView>(COMMUNICATION_PREFERENCES_KEY);
+      const now = { ...(fresh ?? values).categories, ...categories };
+      setValues((v) => ({ ...v, categories: now }));
+      setLoaded(now);
       showSuccess(true);
     } catch (error) {
       setProblem(serverMessage(error) ?? 'account.communication.updateFailed');

@@ -8,11 +8,13 @@ import { OpenDashboardButton } from '../../../components/analytics-dashboards/Op
 import { EmailAnalyticsDashboard } from './EmailAnalyticsDashboard';
 import { EmailFailuresTable } from './EmailFailuresTable';
 import { MailBacklog } from './MailBacklog';
+import { SuppressionList } from './SuppressionList';
 import { defaultRange, EmailRangeContext } from './email-range';
 
 /**
- * Emails Insight: the Email Analytics dashboard and the latest failures, both over the range chosen above them. The
- * failures name their recipients, so they are for a role that may see them; the figures alone are for any other.
+ * Emails Insight: the Email Analytics dashboard and the latest failures, both over the range chosen above them, the
+ * mail waiting to go out, and the suppressed addresses. The failures and the suppressed addresses name their
+ * recipients, so they are for a role that may see them; the figures alone are for any other.
  */
 export function EmailAnalyticsPanel() {
   const { t } = useTranslation();
@@ -29,6 +31,7 @@ export function EmailAnalyticsPanel() {
         {canSeeFailures && <EmailFailuresTable key={`${from}/${to}`} range={{ from, to }} />}
       </EmailRangeContext>
       <MailBacklog />
+      {canSeeFailures && <SuppressionList />}
     </AdminPanel>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { ChangeOutcome } from '../../../components/admin/ChangeOutcome';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { NOTICE_BODY_MAX, NOTICE_TITLE_MAX, type TNoticeAudiences } from '@portal/shared/inbox/notices';
@@ -104,16 +105,7 @@ export function StudyNoticeForm({
   ];
   return (
     <Box component="form" noValidate onSubmit={next} sx={{ maxWidth: '60rem' }}>
-      {done && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {done}
-        </Alert>
-      )}
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
+      <ChangeOutcome done={done} failure={failure} />
       <FormTextField
         {...form.register('title.en')}
         label={t('studyNotices.titleEn')}

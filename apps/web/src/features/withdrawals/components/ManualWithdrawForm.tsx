@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { ChangeOutcome } from '../../../components/admin/ChangeOutcome';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../../lib/use-translation';
@@ -77,16 +78,7 @@ export function ManualWithdrawForm() {
 
   return (
     <Box component="form" noValidate onSubmit={next}>
-      {done && (
-        <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          {done}
-        </Alert>
-      )}
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      )}
+      <ChangeOutcome done={done} failure={failure} />
       <FormTextField
         {...form.register('email')}
         type="email"
