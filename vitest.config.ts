@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
           environment: 'jsdom',
           // Rendering the whole landing page in jsdom takes seconds on a loaded 2-core machine.
           testTimeout: 20_000,

@@ -6,16 +6,18 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { pageFiles } from '../module-preload-links.ts';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
-/** URL path → file name under dist/prerendered/<language>/. */
+/** URL path → file name under dist/prerendered/<language>/, and the module of the page's code. */
 const PAGES = [
-  ['/', 'index.html'],
-  ['/landing', 'landing.html'],
-  ['/login-patient', 'login-patient.html'],
-  ['/register-patient', 'register-patient.html'],
+  ['/', 'index.html', 'src/features/landing/LandingPage.tsx'],
+  ['/landing', 'landing.html', 'src/features/landing/LandingPage.tsx'],
+  ['/login-patient', 'login-patient.html', 'src/features/auth/LoginPage.tsx'],
+  ['/register-patient', 'register-patient.html', 'src/features/registration/RegisterPatientPage.tsx'],
 ];
+const MANIFEST = path.join(distDir, '.vite', 'manifest.json');
 const LANGUAGES = [
   ['en', 'en'],
   ['sp', 'es'],
@@ -43,6 +45,17 @@ function emptyStorage() {
   };
 }
 
+/**
+ * `<link rel="modulepreload">` for the files of a page's own code (`pageModule` and what it imports) that `template`
+ * does not already announce: they download while the page paints, and the app's loader, finding them announced,
+ * adds no links of its own to the document while it takes the page over.
+ */
+const pageCodeLinks = (manifest, pageModule, template) =>
+  pageFiles(manifest, pageModule)
+    .filter((file) => !template.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+
 async function buildRenderer(outDir) {
   await build({
     root: webDir,
@@ -57,6 +70,7 @@ async function buildRenderer(outDir) {
 process.env.NODE_ENV = 'production';
 
 const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
 if (!template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT}`);
 
 // Inside the workspace, so that the renderer's imports of npm packages resolve as the app's do.
@@ -68,11 +82,11 @@ try {
   for (const [language, lang] of LANGUAGES) {
     const dir = path.join(distDir, 'prerendered', language);
     mkdirSync(dir, { recursive: true });
-    for (const [urlPath, file] of PAGES) {
+    for (const [urlPath, file, pageModule] of PAGES) {
       const { styles, body } = await renderPage(urlPath, language);
       const page = template
         .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-        .replace('</head>', () => `${styles}</head>`)
+        .replace('</head>', () => `${pageCodeLinks(manifest, pageModule, template)}${styles}</head>`)
         .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${lang}" ${UNTIL_TAKEN_OVER}>${body}</div>`);
       writeFileSync(path.join(dir, file), page);
     }
@@ -82,4 +96,5 @@ try {
   );
 } finally {
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(path.dirname(MANIFEST), { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { keepTypedBeforeTakeover } from './lib/typed-before-takeover';
+import { loadPortal } from './start/load-portal';
 
 /**
  * The page paints before the app's code even downloads: a pre-rendered page is on screen at once, with the network
@@ -11,7 +12,7 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
-  void import('./start-portal').then(({ startPortal }) => startPortal());
+  void loadPortal().then((startPortal) => startPortal());
 };
 
 const root = document.getElementById('root');

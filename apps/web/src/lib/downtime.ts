@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZDowntimeReply } from '@portal/shared/settings/downtime-status';
+import { GET_DOWNTIME, ZDowntimeReply } from '@portal/shared/settings/downtime-status';
 import { apiRequest } from './api-client';
-import { GET_DOWNTIME } from '@portal/shared/settings/downtime';
 
 /** The downtime settings of GET /downtime, shared by the banner and the pages whose actions it disables. */
 export function useDowntime() {

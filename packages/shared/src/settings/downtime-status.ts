@@ -3,6 +3,9 @@
 import * as z from 'zod/mini';
 import { envelope } from '../api/envelope';
 import { ZSettingVersion } from './setting-version';
+import { call } from '../api/call';
+
+export const GET_DOWNTIME = call('GET', '/downtime');
 
 /** `GET /downtime`: the downtime banner settings plus whether it shows now. */
 export const ZDowntime = z.object({

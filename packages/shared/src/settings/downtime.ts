@@ -3,9 +3,7 @@ import { DOWNTIME_MESSAGE_MAX, DOWNTIME_REMINDER_DAYS } from '../constants';
 import { ZSettingVersion } from './setting-version';
 import { call } from '../api/call';
 
-export const GET_DOWNTIME = call('GET', '/downtime');
-
-export { ZDowntime, ZDowntimeReply, type TDowntime } from './downtime-status';
+export { GET_DOWNTIME, ZDowntime, ZDowntimeReply, type TDowntime } from './downtime-status';
 
 /** Message keys of the downtime editor's rules. */
 export const DOWNTIME_MESSAGES = {

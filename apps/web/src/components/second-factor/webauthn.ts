@@ -52,10 +52,13 @@ const browserSupportsWebAuthn = () => typeof globalThis.PublicKeyCredential === 
 /** A browser's WebAuthn neither comes nor goes while the page is open: nothing to subscribe to. */
 const unchanging = () => () => {};
 
+/** Every browser the portal supports has passkeys: what a page pre-rendered at build time assumes. */
+const assumedAtBuild = () => true;
+
 /**
- * Whether this browser can use passkeys, known at once. A pre-rendered page (the login page) says no, as its HTML
- * did, until the app has taken it over.
+ * Whether this browser can use passkeys, known at once. A pre-rendered page (the login page) is built with passkeys
+ * and so taken over as it is, with nothing moving; a browser without them drops the passkey button afterwards.
  */
 export function useWebAuthnSupport(): boolean {
-  return useSyncExternalStore(unchanging, browserSupportsWebAuthn, () => false);
+  return useSyncExternalStore(unchanging, browserSupportsWebAuthn, assumedAtBuild);
 }

@@ -45,7 +45,9 @@ function initialDraft(): { draft: WizardDraft; notice?: string } {
 /** The four-step registration wizard at /register-patient. */
 export default function RegisterPatientPage() {
   const { t, i18n } = useTranslation();
-  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // Read at once, also while taking the pre-rendered page over: only the later steps, never pre-rendered, use it,
+  // so the page is not rendered a second time when a phone's answer differs from the build's.
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [{ draft: startDraft, notice }] = useState(initialDraft);
   const [draft, setDraft] = useState(startDraft);
   const [password, setPassword] = useState('');
@@ -60,25 +62,43 @@ export default function RegisterPatientPage() {
     document.title = `${t('pages.registerPatient')} | ${t('shell.studyName')}`;
   }, [t]);
 
-  const update = useCallback((change: Partial<WizardDraft>) => {
+  const update = useCallback((change: (current: WizardDraft) => Partial<WizardDraft>) => {
     setDraft((current) => {
-      const next = { ...current, ...change };
+      const next = { ...current, ...change(current) };
       if (next.completed >= 0) saveDraft(next);
       return next;
     });
   }, []);
 
-  const goTo = (step: number, completed = draft.completed) => {
-    update({ activeStep: step, completed: Math.max(completed, draft.completed) });
-    // Moving on announces the new step: focus goes to its heading.
-    requestAnimationFrame(() => heading.current?.focus());
-  };
+  // Stable, like the first step's callbacks below: the first step and the step rail, which the app takes over from
+  // the pre-rendered page, do not render again when the settings the later steps need arrive.
+  const goTo = useCallback(
+    (step: number, completed?: number) => {
+      update((current) => ({
+        activeStep: step,
+        completed: Math.max(completed ?? current.completed, current.completed),
+      }));
+      // Moving on announces the new step: focus goes to its heading.
+      requestAnimationFrame(() => heading.current?.focus());
+    },
+    [update],
+  );
+  const onCriteriaDone = useCallback(
+    (criteria: WizardDraft['criteria']) => {
+      update(() => ({ criteria }));
+      goTo(ACCOUNT_STEP, 0);
+    },
+    [update, goTo],
+  );
 
   // Leaving the thank-you page ends the registration: a later visit starts afresh.
   const active = draft.activeStep;
   useEffect(() => () => (active === ACTIVATE_STEP ? clearDraft() : undefined), [active]);
 
-  const onPersonalChange = useCallback((personal: PersonalValues) => update({ personal: { ...personal } }), [update]);
+  const onPersonalChange = useCallback(
+    (personal: PersonalValues) => update(() => ({ personal: { ...personal } })),
+    [update],
+  );
 
   const backButton =
     narrow && (active === ACCOUNT_STEP || active === PERSONAL_STEP) ? (
@@ -88,7 +108,8 @@ export default function RegisterPatientPage() {
     ) : undefined;
 
   const language = i18n.language as Language;
-  const options = dropdowns.data?.[language];
+  // Read only after the first step: while it shows, the page does not render again as the dropdowns arrive.
+  const options = active === 0 ? undefined : dropdowns.data?.[language];
   const personal = {
     firstName: '',
     lastName: '',
@@ -105,16 +126,7 @@ export default function RegisterPatientPage() {
   let content: React.ReactNode;
   // The first step needs nothing from the server, so it shows at once (and in the pre-rendered page).
   if (active === 0) {
-    content = (
-      <CriteriaStep
-        initial={draft.criteria}
-        actionsDisabled={inDowntime}
-        onDone={(criteria) => {
-          update({ criteria });
-          goTo(ACCOUNT_STEP, 0);
-        }}
-      />
-    );
+    content = <CriteriaStep initial={draft.criteria} actionsDisabled={inDowntime} onDone={onCriteriaDone} />;
   } else if (!policy.data || !options || !config.data) {
     content = <CircularProgress aria-label={t('common.loading')} />;
   } else if (active === ACCOUNT_STEP) {
@@ -127,7 +139,7 @@ export default function RegisterPatientPage() {
         backButton={backButton}
         onDone={(values: AccountValues) => {
           setPassword(values.password);
-          update({ email: values.email });
+          update(() => ({ email: values.email }));
           goTo(PERSONAL_STEP, ACCOUNT_STEP);
         }}
       />
@@ -145,7 +157,7 @@ export default function RegisterPatientPage() {
         onSubmit={async (values, captcha) => {
           await register({ ...draft.criteria, email: draft.email, password, ...values }, captcha);
           setPassword('');
-          update({ personal: {}, registeredEmail: draft.email });
+          update(() => ({ personal: {}, registeredEmail: draft.email }));
           goTo(ACTIVATE_STEP, ACTIVATE_STEP);
         }}
       />
@@ -168,7 +180,7 @@ export default function RegisterPatientPage() {
         <Typography variant="h1" sx={{ pr: 5 }}>
           {t('pages.registerPatient')}
         </Typography>
-        <StepRail active={active} completed={draft.completed} onSelect={(step) => goTo(step)} />
+        <StepRail active={active} completed={draft.completed} onSelect={goTo} />
         <Typography variant="h2" ref={heading} tabIndex={-1} sx={{ mb: 2, outline: 'none' }}>
           {t(stepTitleKey(active))}
         </Typography>

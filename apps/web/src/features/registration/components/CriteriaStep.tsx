@@ -1,5 +1,5 @@
 import { Box, Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel, Typography } from '@mui/material';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration/registration-form';
 import type { WizardDraft } from '../wizard-draft';
@@ -22,7 +22,8 @@ interface CriteriaStepProps {
   onDone(criteria: Criteria): void;
 }
 
-export function CriteriaStep({ initial, actionsDisabled, onDone }: CriteriaStepProps) {
+/** Renders again only when its own values change, not when the page around it does. */
+export const CriteriaStep = memo(function CriteriaStep({ initial, actionsDisabled, onDone }: CriteriaStepProps) {
   const { t } = useTranslation();
   const [criteria, setCriteria] = useState(initial);
   const [error, setError] = useState<string>();
@@ -65,4 +66,4 @@ export function CriteriaStep({ initial, actionsDisabled, onDone }: CriteriaStepP
       </Box>
     </Box>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Step, StepButton, StepLabel, Stepper } from '@mui/material';
 import { useTranslation } from '../../../lib/use-translation';
 import { VisuallyHidden } from '../../../components/ui/VisuallyHidden';
@@ -24,7 +25,8 @@ interface StepRailProps {
  * Complete, in progress or empty for each step; a completed step is a button back to it while the
  * active step is below 4.
  */
-export function StepRail({ active, completed, onSelect }: StepRailProps) {
+/** Renders again only when the steps change, not when the page around it does. */
+export const StepRail = memo(function StepRail({ active, completed, onSelect }: StepRailProps) {
   const { t } = useTranslation();
   return (
     <Stepper activeStep={active} alternativeLabel component="ol" sx={{ listStyle: 'none', p: 0, my: 3 }}>
@@ -53,4 +55,4 @@ export function StepRail({ active, completed, onSelect }: StepRailProps) {
       })}
     </Stepper>
   );
-}
+});

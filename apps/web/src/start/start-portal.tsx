@@ -1,11 +1,11 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { PortalRoutes } from './app/router';
-import { createQueryClient, Portal } from './app/Portal';
-import { initI18n } from './lib/i18n';
-import { htmlLang, readLanguageCookie } from './lib/language';
-import { hasStoredLoginData } from './lib/auth-storage';
+import { PortalRoutes } from '../app/router';
+import { createQueryClient, Portal } from '../app/Portal';
+import { initI18n } from '../lib/i18n';
+import { htmlLang, readLanguageCookie } from '../lib/language';
+import { hasStoredLoginData } from '../lib/auth-storage';
 
 /**
  * A pre-rendered page shows what a first visit sees in its language: no session, nothing in session storage.
