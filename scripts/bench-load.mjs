@@ -153,7 +153,7 @@ async function main() {
   let cluster;
   try {
     let since = performance.now();
-    await insertReadyParticipants(databaseUrl, 2 * PARTICIPANTS);
+    await insertReadyParticipants({ kind: 'postgres', url: databaseUrl }, 2 * PARTICIPANTS);
     log(`  ${fmt(2 * PARTICIPANTS)} ready participants inserted with SQL (${fmt(performance.now() - since)} ms)`);
 
     const { tokenSigningKey, payloadKey } = sharedKeys();

@@ -1,12 +1,13 @@
 // Raw Argon2 in a process of its own, for `npm run bench`: how many verifications of one password hash a second
 // this machine makes when nothing else runs in the process, with `concurrency` verifications under way at once
-// (on libuv's thread pool, as the portal runs them).
+// (on libuv's thread pool, as the portal runs them: give it the portal's UV_THREADPOOL_SIZE).
 //
-//   node argon2-rate.mjs <hash> <password> <concurrency> <seconds>   prints {"verifications":…,"perSecond":…}
+//   node argon2-rate.mjs <hash> <password> <concurrency> <warm-up seconds> <seconds>
+//     prints {"verifications":…,"perSecond":…}
 import { verify } from '@node-rs/argon2';
 
-const [hash, password, concurrency, seconds] = process.argv.slice(2);
-const warmupEnd = performance.now() + 1000;
+const [hash, password, concurrency, warmupSeconds, seconds] = process.argv.slice(2);
+const warmupEnd = performance.now() + Number(warmupSeconds) * 1000;
 const end = warmupEnd + Number(seconds) * 1000;
 let counted = 0;
 

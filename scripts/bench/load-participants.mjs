@@ -26,25 +26,41 @@ async function withClient(databaseUrl, run) {
 }
 
 /**
- * Applies the portal's migrations, then inserts `count` active participants who signed the consent yesterday
- * (so the first survey round is open), all with the password LOAD_PASSWORD: what registration, activation and
- * the consent ceremony would leave in `users`, without the signed copy, which saving answers never reads.
+ * Applies the portal's migrations to `database` (openDatabase's target: `{ kind: 'postgres', url }`, or
+ * `{ kind: 'pglite', dataDir }` while no portal runs on that directory), then inserts `count` active participants
+ * who signed the consent yesterday (so the first survey round is open), all with the password LOAD_PASSWORD: what
+ * registration, activation and the consent ceremony would leave in `users`, without the signed copy, which saving
+ * answers never reads. With `passwordOnly`, on a database the portal has not started on yet, the security policy
+ * is the study's default but asks participants for no e-mailed code at sign-in (as an administrator may set it):
+ * their password alone signs them in. Resolves their password hash.
  */
-export async function insertReadyParticipants(databaseUrl, count) {
+export async function insertReadyParticipants(database, count, { passwordOnly = false } = {}) {
   const { openDatabase } = await importServer('db/client.ts');
-  await (await openDatabase({ kind: 'postgres', url: databaseUrl })).close();
   const { hashPassword } = await importServer('security/password-hash.ts');
   const passwordHash = await hashPassword(LOAD_PASSWORD);
-  await withClient(databaseUrl, (client) =>
-    client.query(
+  const handle = await openDatabase(database);
+  try {
+    // The engine's own client (a pg pool or PGlite): both take a parameterized statement.
+    await handle.db.$client.query(
       `insert into users (email, password_hash, role, status, first_name, last_name, language, birth_date, gender,
          country, postal_code, health_system, created_at, updated_at, activated_at, consent_signed_at)
        select 'load.participant.' || n || '@example.org', $2, 'patient', 'active', 'Load', 'Participant ' || n, 'en',
          date '1960-01-01' + n, 'female', 'USA', '60601', 'none', at, at, at, at + interval '1 day'
        from generate_series(0, $1::int - 1) as n, (select now() - interval '2 days' as at) as times`,
       [count, passwordHash],
-    ),
-  );
+    );
+    if (passwordOnly) {
+      // The first start's seed keeps a policy that is there already.
+      const { DEFAULT_SECURITY_POLICY } = await importServer('db/seed-data.ts');
+      const { securityPolicy } = await importServer('db/schema/settings.ts');
+      await handle.db
+        .insert(securityPolicy)
+        .values({ id: 1, ...DEFAULT_SECURITY_POLICY, otpEnabledForPatient: false, updatedAt: new Date() });
+    }
+  } finally {
+    await handle.close();
+  }
+  return passwordHash;
 }
 
 /**

@@ -56,6 +56,18 @@ async function onMaintenance(databaseUrl, statement) {
   }
 }
 
+/**
+ * The database of one section of the bench: BENCH_DATABASE_URL's name with `suffix` added, else `portal_bench` and
+ * `suffix` on TEST_DATABASE_URL's server, else on the default bench server.
+ */
+export function sectionDatabaseUrl(suffix) {
+  const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+  const url = new URL(base);
+  const name = process.env.BENCH_DATABASE_URL ? decodeURIComponent(url.pathname.slice(1)) : 'portal_bench';
+  url.pathname = `/${name}${suffix}`;
+  return url.toString();
+}
+
 /** Whether the PostgreSQL server answers; the reason when it does not. */
 export async function postgresUnreachable(databaseUrl) {
   const client = new pg.Client({ connectionString: target(databaseUrl).maintenanceUrl, connectionTimeoutMillis: 5000 });

@@ -1,13 +1,11 @@
-// The server section of `npm run bench`: the portal's authenticated read, health check, login and idle memory,
-// each side by side with its reference in one run.
+// The server section of `npm run bench`: the portal's authenticated read, health check and idle memory, each side
+// by side with its reference in one run. (Sign-in against raw Argon2 is a speed goal: login-rate.mjs.)
 //
 // On PostgreSQL (its own database, created and dropped here):
 // - `GET /keycloak/user` against a bare Fastify route that does the same work (reference-server.mjs): at least
 //   60% of its throughput, with a p99 at most 1.5 times its p99, at 50 connections;
 // - `GET /health`, which must not touch the database on every call (the database's committed transactions
 //   during the load are counted);
-// - `POST /login` against raw Argon2 verifying the same hash in a process of its own (argon2-rate.mjs), with
-//   node's thread pool of four: at least 0.85 of its rate (its rate on the portal's own thread count is shown too);
 // - the portal's resident memory at idle, after start and a warm-up: at most 150 MB.
 // On the embedded database: `GET /keycloak/user` with a p99 under 50 ms at 50 connections, and `GET /health`.
 import { randomBytes } from 'node:crypto';
@@ -21,23 +19,19 @@ import { load, loadFailures } from './throughput.mjs';
 import { HOST, fmt, freePort, printTable, startPortal, startProcess, stopPortal, verdict } from './portal.mjs';
 import { REFERENCE_PATH } from './reference-server.mjs';
 import {
-  DEFAULT_BENCH_DATABASE_URL,
   dropBenchDatabase,
   postgresUnreachable,
   recreateBenchDatabase,
+  sectionDatabaseUrl,
 } from './seed-verification.mjs';
 import { LOGIN_PATH, newAppSecret, sealedLoginBody, signIn } from './sign-in.mjs';
-import { threadPoolSize } from '../thread-pool-size.cjs';
 
 const HEALTH_PATH = '/common-server/health';
 const READ_LOAD = { connections: 50, warmupSeconds: 3, durationSeconds: 10 };
-/** Logins at once: more than libuv's four threads, so Argon2 always has work queued on both cores. */
-const LOGIN_LOAD = { connections: 8, warmupSeconds: 3, durationSeconds: 10 };
 const GOALS = {
   readThroughput: 0.6, // portal req/s ÷ reference req/s, on PostgreSQL
   readP99Factor: 1.5, // portal p99 ÷ reference p99, on PostgreSQL
   embeddedReadP99Ms: 50,
-  loginRate: 0.85, // portal logins/s ÷ raw Argon2 verifications/s
   idleRssMb: 150, // on PostgreSQL
   /** At most one database transaction per this many health checks: it is answered from memory. */
   healthRequestsPerTransaction: 100,
@@ -52,15 +46,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The resident memory of a process in MB (1 MB = 2^20 bytes). */
 function rssMb(pid) {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
-}
-
-/** The database of this section: BENCH_DATABASE_URL's name (else portal_bench) with `_server` added. */
-function serverDatabaseUrl() {
-  const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
-  const url = new URL(base);
-  const name = process.env.BENCH_DATABASE_URL ? decodeURIComponent(url.pathname.slice(1)) : 'portal_bench';
-  url.pathname = `/${name}_server`;
-  return url.toString();
 }
 
 async function query(databaseUrl, text, values) {
@@ -126,7 +111,7 @@ async function warmUp(portal) {
       if (!response.ok) throw new Error(`warm-up: ${url} answered HTTP ${response.status}`);
     }
   }
-  // The password step, as the measured logins are: an administrator's second step follows it in the web app.
+  // The password step: an administrator's second step follows it in the web app.
   const login = await fetch(`${portal.url}${LOGIN_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -152,32 +137,6 @@ async function startReference(portal, databaseUrl) {
   );
   await reference.ready;
   return { ...reference, url: `http://${HOST}:${port}` };
-}
-
-/** The portal's thread pool under `npm start`: the operator's UV_THREADPOOL_SIZE, else one thread per core (2 to 4). */
-const portalThreadPoolSize = () => Number(process.env.UV_THREADPOOL_SIZE) || threadPoolSize(os.availableParallelism());
-
-/**
- * Raw Argon2's verification rate of the administrator's own hash, in a process of its own: with node's own
- * thread pool of four (the goal's reference), and with `threads` threads, as many as the portal's pool has.
- */
-async function rawArgon2Rate(databaseUrl, password, threads) {
-  const [row] = await query(databaseUrl, 'select password_hash from users where email = $1', [ADMIN_EMAIL]);
-  const script = fileURLToPath(new URL('./argon2-rate.mjs', import.meta.url));
-  const args = [
-    script,
-    row.password_hash,
-    password,
-    String(LOGIN_LOAD.connections),
-    String(LOGIN_LOAD.durationSeconds),
-  ];
-  const rate = (poolSize) => {
-    const env = { ...process.env };
-    if (poolSize) env.UV_THREADPOOL_SIZE = String(poolSize);
-    else delete env.UV_THREADPOOL_SIZE;
-    return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', env }));
-  };
-  return { ...rate(undefined), portalThreads: { threads, ...rate(threads) } };
 }
 
 async function measurePostgres(databaseUrl, failures) {
@@ -209,17 +168,8 @@ async function measurePostgres(databaseUrl, failures) {
     await sleep(IDLE_SECONDS * 1000);
     const healthTransactions = (await committedTransactions(databaseUrl)) - transactionsBefore;
 
-    const raw = await rawArgon2Rate(databaseUrl, portal.adminPassword, portalThreadPoolSize());
-    const loginBody = await sealedLoginBody(portal.payloadKey, ADMIN_EMAIL, portal.adminPassword);
-    const login = await load(`${portal.url}${LOGIN_PATH}`, {
-      ...LOGIN_LOAD,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: loginBody,
-    });
-    failures.push(...loadFailures('portal POST /login', login));
     const loadAfter = os.loadavg()[0];
-    return { idleRssMb, read, referenceRead, health, healthTransactions, raw, login, loadBefore, loadAfter };
+    return { idleRssMb, read, referenceRead, health, healthTransactions, loadBefore, loadAfter };
   } finally {
     if (reference) await stopPortal(reference);
     const problem = await portal.stop();
@@ -254,7 +204,6 @@ function judge(postgres, embedded) {
   if (!postgres) return result;
   const throughput = postgres.read.requestsPerSecond / postgres.referenceRead.requestsPerSecond;
   const p99Factor = postgres.read.p99Ms / postgres.referenceRead.p99Ms;
-  const loginRatio = postgres.login.requestsPerSecond / postgres.raw.perSecond;
   const perTransaction = postgres.health.requests / Math.max(1, postgres.healthTransactions);
   result.postgres = {
     ...postgres,
@@ -265,7 +214,6 @@ function judge(postgres, embedded) {
       goal: GOALS.healthRequestsPerTransaction,
       met: perTransaction >= GOALS.healthRequestsPerTransaction,
     },
-    loginRate: { ratio: loginRatio, goal: GOALS.loginRate, met: loginRatio >= GOALS.loginRate },
     idleRss: { mb: postgres.idleRssMb, goalMb: GOALS.idleRssMb, met: postgres.idleRssMb <= GOALS.idleRssMb },
   };
   return result;
@@ -284,26 +232,16 @@ function report(log, result) {
   ];
   log();
   log(
-    `Server: ${READ_LOAD.connections} connections for reads, ${LOGIN_LOAD.connections} for logins, ` +
-      `${READ_LOAD.durationSeconds} s each after a ${READ_LOAD.warmupSeconds} s warm-up, one after the other`,
+    `Server: ${READ_LOAD.connections} connections, ${READ_LOAD.durationSeconds} s each after a ` +
+      `${READ_LOAD.warmupSeconds} s warm-up, one after the other`,
   );
   const rows = [['target', 'req/s', 'p99 ms', 'requests', 'goal', 'verdict']];
   if (postgres) {
-    const { read, referenceRead, readThroughput, readP99, health, healthFromMemory, login, raw, loginRate } = postgres;
+    const { read, referenceRead, readThroughput, readP99, health, healthFromMemory } = postgres;
     rows.push(
       row('PostgreSQL: GET /keycloak/user', read, `≥ 60% req/s, p99 ≤ 1.5×`, readThroughput.met && readP99.met),
       row('  reference (jose + pg)', referenceRead),
       row('PostgreSQL: GET /health', health, `≥ 100 calls per transaction`, healthFromMemory.met),
-      row('PostgreSQL: POST /login', login, `≥ 0.85 × raw Argon2`, loginRate.met),
-      ['  raw Argon2 verify, own process', fmt(raw.perSecond, 1), '', fmt(raw.verifications), '', ''],
-      [
-        `  the same on ${raw.portalThreads.threads} threads, as the portal`,
-        fmt(raw.portalThreads.perSecond, 1),
-        '',
-        fmt(raw.portalThreads.verifications),
-        '',
-        '',
-      ],
     );
   }
   rows.push(
@@ -312,7 +250,7 @@ function report(log, result) {
   );
   printTable(log, rows);
   if (postgres) {
-    const { readThroughput, readP99, healthFromMemory, healthTransactions, loginRate, idleRss } = postgres;
+    const { readThroughput, readP99, healthFromMemory, healthTransactions, idleRss } = postgres;
     log(
       `  /keycloak/user: ${fmt(readThroughput.ratio * 100, 1)}% of the reference's req/s, p99 ` +
         `${fmt(readP99.factor, 2)}× the reference's`,
@@ -320,11 +258,6 @@ function report(log, result) {
     log(
       `  /health: ${fmt(healthTransactions)} database transactions for ${fmt(postgres.health.requests)} calls ` +
         `(${fmt(healthFromMemory.requestsPerTransaction)} calls each)`,
-    );
-    const onPortalThreads = postgres.login.requestsPerSecond / postgres.raw.portalThreads.perSecond;
-    log(
-      `  login: ${fmt(loginRate.ratio, 2)} of raw Argon2's rate with node's thread pool of four, ` +
-        `${fmt(onPortalThreads, 2)} of its rate on the portal's ${postgres.raw.portalThreads.threads} threads`,
     );
     log(
       `  idle memory (RSS) on PostgreSQL: ${fmt(idleRss.mb, 1)} MB   goal ≤ ${GOALS.idleRssMb} MB   ` +
@@ -342,7 +275,6 @@ export function serverVerdicts({ postgres, embedded }) {
     parts.push(
       `/keycloak/user ${verdict(postgres.readThroughput.met && postgres.readP99.met)}`,
       `/health ${verdict(postgres.healthFromMemory.met)}`,
-      `login ${verdict(postgres.loginRate.met)}`,
       `idle memory ${verdict(postgres.idleRss.met)}`,
     );
   parts.push(`embedded /keycloak/user ${verdict(embedded.readP99.met)}`);
@@ -356,7 +288,7 @@ export function serverVerdicts({ postgres, embedded }) {
  */
 export async function benchServer({ log }) {
   const failures = [];
-  const databaseUrl = serverDatabaseUrl();
+  const databaseUrl = sectionDatabaseUrl('_server');
   const unreachable = await postgresUnreachable(databaseUrl);
   let postgres;
   if (unreachable) {
@@ -376,7 +308,7 @@ export async function benchServer({ log }) {
   const result = judge(postgres, embedded);
   report(log, result);
   if (unreachable) result.postgres = { skipped: true, reason: `PostgreSQL does not answer: ${unreachable}` };
-  return { ...result, goals: GOALS, load: { read: READ_LOAD, login: LOGIN_LOAD }, failures };
+  return { ...result, goals: GOALS, load: READ_LOAD, failures };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
