@@ -129,7 +129,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     captchaEnabled: env.CAPTCHA_ENABLED,
     changes,
   });
-  const inDowntime = async () => (await settings.getDowntime()).inDowntime;
+  const { inDowntime } = settings;
   const unsubscribeTokens = createUnsubscribeTokens(db);
   const mailPreferences = createMailPreferencesService({ db, clock, tokens: unsubscribeTokens });
   const mailer = createMailer({

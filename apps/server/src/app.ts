@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,13 +8,13 @@ import { localChangeNotices, type ChangeNotices } from './db/change-notices';
 import type { Database, JobsConnection } from './db/client';
 import type { Env } from './env';
 import { createScheduler } from './jobs/scheduler';
-import { requestLanguage, translate } from './lib/localize';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors, registerClosingRefusal } from './plugins/http-envelope';
-import { loggerOptions } from './plugins/logging';
+import { loggerOptions, requestLogger } from './plugins/logging';
 import { createMetrics, registerMetrics } from './plugins/metrics';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import type { Clock } from './providers/clock/clock';
@@ -25,7 +24,7 @@ import { dkimOptions } from './providers/mail/dkim';
 import type { FetchText } from './modules/mail-events/sns-signature';
 import { smtpTransport } from './providers/mail/smtp-transport';
 import { fileStoreFor, type FileStore } from './providers/storage/file-store';
-import { databaseRequestLimitStore } from './security/request-limit-store';
+import { databaseRequestLimits, memoryRequestLimits } from './security/request-limit-store';
 import type { TokenSigningKey } from './security/token-signing-key';
 
 declare module 'fastify' {
@@ -74,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { env, db, clock } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
+    childLoggerFactory: requestLogger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Replies the HTTP layer makes by itself keep the envelope too.
@@ -134,18 +134,11 @@ export async function buildApp(options: BuildAppOptions) {
   registerSecurityHeaders(app);
   registerClosingRefusal(app);
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.sharedRequestLimits && { store: databaseRequestLimitStore(db, clock) }),
-    errorResponseBuilder: (request, context) => ({
-      statusCode: context.statusCode,
-      message: translate(requestLanguage(request), 'error.tooManyRequests'),
-    }),
-  });
   await registerApiDocs(app);
 
   // App plugins.
   registerErrorHandler(app);
+  registerRateLimits(app, options.sharedRequestLimits ? databaseRequestLimits(db, clock) : memoryRequestLimits());
   registerAccess(app, services.auth.authenticate, services.dashboardTokens, services.secondFactor.stepUpNeeded);
   registerMetrics(app, metrics);
 

@@ -94,6 +94,15 @@ describeEachDatabase('sign-in statements', (target) => {
     }
   });
 
+  it('announces a change of the security policy on the embedded database, as one of an account', async () => {
+    const { db, changes } = database();
+    let notices = 0;
+    changes.on(ACCOUNTS_TOPIC, () => notices++);
+    await db.update(securityPolicy).set({ failedAttemptLimit: 6 });
+    if (!changes.immediate) await sleep(300);
+    expect(notices).toBe(changes.immediate ? 1 : 0);
+  });
+
   it('writes the session, its first refresh token and its audit record in one statement', async () => {
     const { db } = database();
     const open = prepareSessionOpening(db);

@@ -4,8 +4,8 @@ import pg from 'pg';
 /** The PostgreSQL channel on which server processes tell one another that shared data changed. */
 const CHANNEL = 'portal_changes';
 /**
- * The topic the embedded database itself announces (triggers of migrations 0018 and 0019) when a statement changes
- * a user, their picture or a session's end.
+ * The topic the embedded database itself announces (triggers of migrations 0018, 0019, 0021 and 0026) when a statement
+ * changes a user, their picture, a session's end, a staff member's role or scope, or the security policy.
  */
 export const ACCOUNTS_TOPIC = 'accounts';
 const RECONNECT_MS = 1_000;

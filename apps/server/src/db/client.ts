@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { serverDir } from '../server-dir';
 import { pgliteChangeNotices, postgresChangeNotices, type ChangeNotices } from './change-notices';
+import { PreparedPGlite } from './prepared-pglite';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -49,9 +50,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(target.dataDir);
-    client = new PGlite(path.join(target.dataDir, 'pglite'));
+    client = new PreparedPGlite(path.join(target.dataDir, 'pglite'));
   } else {
-    client = new PGlite(target.snapshot && { loadDataDir: target.snapshot });
+    client = new PreparedPGlite(target.snapshot && { loadDataDir: target.snapshot });
   }
   try {
     const db = drizzlePglite(client, { schema });

@@ -10,10 +10,10 @@ const MAX_ROWS = 10_000;
  * topic was announced does not keep its row: it may have been read before the change.
  */
 export function cachedUntilChanged<K, A extends unknown[], V>(
-  lookup: (key: K, ...rest: A) => Promise<V | undefined>,
+  lookup: (key: K, ...rest: A) => Promise<V>,
   changes: ChangeNotices,
   topic: string,
-): (key: K, ...rest: A) => Promise<V | undefined> {
+): (key: K, ...rest: A) => Promise<V> {
   if (!changes.immediate) return lookup;
   const rows = new Map<K, V>();
   let generation = 0;

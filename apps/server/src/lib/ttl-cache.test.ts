@@ -31,4 +31,19 @@ describe('ttlCache', () => {
     cache.invalidate();
     expect(await cache.get()).toBe(2);
   });
+
+  it('gives the loaded value at once while it is fresh, and nothing while it loads or once stale', async () => {
+    const clock = fixedClock('2026-01-01T00:00:00Z');
+    const cache = ttlCache(async () => 'a', 1000, clock);
+    expect(cache.current()).toBeUndefined();
+    const loading = cache.get();
+    expect(cache.current()).toBeUndefined();
+    await loading;
+    expect(cache.current()).toBe('a');
+    clock.advance(1000);
+    expect(cache.current()).toBeUndefined();
+    await cache.get();
+    cache.invalidate();
+    expect(cache.current()).toBeUndefined();
+  });
 });

@@ -6,21 +6,36 @@ import type { Clock } from '../providers/clock/clock';
  */
 export function ttlCache<T>(loader: () => Promise<T>, ttlMs: number, clock: Clock) {
   let value: Promise<T> | undefined;
+  /** What `value` resolved to, once it has. */
+  let loaded: { value: T } | undefined;
   let loadedAt = 0;
   return {
     get(): Promise<T> {
       const now = clock.now().getTime();
       if (!value || now - loadedAt >= ttlMs) {
         loadedAt = now;
-        value = loader().catch((error: unknown) => {
-          value = undefined;
-          throw error;
-        });
+        loaded = undefined;
+        const loading: Promise<T> = loader().then(
+          (result) => {
+            if (value === loading) loaded = { value: result };
+            return result;
+          },
+          (error: unknown) => {
+            if (value === loading) value = undefined;
+            throw error;
+          },
+        );
+        value = loading;
       }
       return value;
     },
+    /** The loaded value while it is fresh, without waiting; undefined while it loads, once stale, or never loaded. */
+    current(): T | undefined {
+      return loaded && clock.now().getTime() - loadedAt < ttlMs ? loaded.value : undefined;
+    },
     invalidate() {
       value = undefined;
+      loaded = undefined;
     },
   };
 }

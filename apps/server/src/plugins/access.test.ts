@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DashboardTokens } from '../modules/analytics-dashboards/dashboard-tokens';
 import type { VerifiedAccess } from '../security/verified-access';
 import { registerAccess } from './access';
@@ -87,5 +87,28 @@ describe('the access table', () => {
       { method: 'GET', url: '/common-server/staff', access: 'staff.manage' },
       { method: 'GET', url: '/common-server/any-staff', access: 'staff' },
     ]);
+  });
+
+  it('checks a session before the route’s own hooks, and never for a public route', async () => {
+    const authenticate = vi.fn(async (token: string) => (token === 'coordinator' ? COORDINATOR : undefined));
+    const app = Fastify();
+    void app.register(cookie);
+    registerAccess(app, authenticate, {} as DashboardTokens, async () => undefined);
+    const ownHookRan = vi.fn(async () => {});
+    app.get('/common-server/open', { config: { access: 'public' } }, async () => ({ status: true }));
+    app.get('/common-server/closed', { config: { access: 'staff' }, onRequest: ownHookRan }, async () => ({
+      status: true,
+    }));
+    expect((await app.inject('/common-server/open')).statusCode).toBe(200);
+    expect(authenticate).not.toHaveBeenCalled();
+    expect((await app.inject('/common-server/closed')).statusCode).toBe(401);
+    expect(ownHookRan).not.toHaveBeenCalled();
+    const signedIn = await app.inject({
+      url: '/common-server/closed',
+      headers: { authorization: 'Bearer coordinator' },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(ownHookRan).toHaveBeenCalledTimes(1);
+    expect((await app.inject({ method: 'HEAD', url: '/common-server/closed' })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { API_BASE, ROLES } from '@portal/shared/constants';
 import { DASHBOARD_TOKEN_HEADER, type DashboardId } from '@portal/shared/analytics-dashboards/analytics-dashboards';
 import { can, isStaffRole, type Permission } from '@portal/shared/staff/roles';
@@ -80,13 +80,6 @@ export function registerAccess(
 
   const routeAccess: FastifyInstance['routeAccess'] = [];
   app.decorate('routeAccess', routeAccess);
-  app.addHook('onRoute', (route) => {
-    if (!route.url?.startsWith(API_BASE)) return;
-    const access = route.config?.access;
-    const methods = [route.method].flat();
-    if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access)`);
-    for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
-  });
 
   async function checkAccess(request: FastifyRequest, reply: FastifyReply, access: RouteAccess) {
     if (access === 'public' || access === 'ownKey') return;
@@ -119,10 +112,19 @@ export function registerAccess(
   }
   app.decorate('checkAccess', checkAccess);
 
-  // A callback hook: a public call goes on in the same tick, without a promise; the others wait for the check.
-  app.addHook('onRequest', (request, reply, done) => {
-    const access = request.routeOptions.config.access;
-    if (!access || access === 'public' || access === 'ownKey') return done();
-    checkAccess(request, reply, access).then(() => done(), done);
+  // A route that needs a session gets the check as its first hook of its own (after the app's hooks of every
+  // request); a public route has none, so its calls pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (route.url?.startsWith(API_BASE)) {
+      const methods = [route.method].flat();
+      if (!access) throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access)`);
+      for (const method of methods) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+    }
+    if (!access || access === 'public' || access === 'ownKey') return;
+    const check: onRequestHookHandler = (request, reply, done) => {
+      checkAccess(request, reply, access).then(() => done(), done);
+    };
+    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
   });
 }

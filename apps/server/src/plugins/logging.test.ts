@@ -1,6 +1,7 @@
 import { pino, type LoggerOptions } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { errorWithoutQueryValues, loggerOptions } from './logging';
+import Fastify from 'fastify';
+import { errorWithoutQueryValues, loggerOptions, requestLogger } from './logging';
 
 describe('loggerOptions', () => {
   it('logs a request by its path alone, and redacts credentials: bearer token, cookie, dashboard token, API key, codes', () => {
@@ -41,5 +42,53 @@ describe('errorWithoutQueryValues', () => {
     });
     expect(JSON.stringify(logged)).not.toContain('ana@example.org');
     expect(JSON.stringify(logged)).not.toContain('482913');
+  });
+});
+
+describe('requestLogger', () => {
+  /** A portal-like app logging at `level` into `lines`, counting the child loggers made. */
+  async function appAt(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const app = Fastify({ logger: { ...(loggerOptions(level) as object), stream }, childLoggerFactory: requestLogger });
+    const made = { children: 0 };
+    const child = app.log.child.bind(app.log);
+    app.log.child = (...args) => ((made.children += 1), child(...args));
+    app.get('/quiet', async () => ({ status: true }));
+    app.get('/warns', async (request) => {
+      request.log.warn({ body: { token: 'secret' } }, 'something odd');
+      request.log.info('not written at warn');
+      return { status: true };
+    });
+    await app.ready();
+    return { app, lines, made };
+  }
+
+  it('makes no child logger for a request that writes nothing at the level', async () => {
+    const { app, lines, made } = await appAt('warn');
+    expect((await app.inject('/quiet')).statusCode).toBe(200);
+    expect(made.children).toBe(0);
+    expect(lines).toEqual([]);
+    await app.close();
+  });
+
+  it('writes a request’s lines with its request id, redacted, once it writes at the level', async () => {
+    const { app, lines, made } = await appAt('warn');
+    await app.inject('/warns');
+    expect(made.children).toBe(1);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 40, reqId: 'req-1', body: { token: '[redacted]' }, msg: 'something odd' }),
+    ]);
+    await app.close();
+  });
+
+  it('writes Fastify’s own request lines at info, with the request id', async () => {
+    const { app, lines } = await appAt('info');
+    await app.inject('/quiet');
+    expect(lines.map((line) => [line.reqId, line.msg])).toEqual([
+      ['req-1', 'incoming request'],
+      ['req-1', 'request completed'],
+    ]);
+    await app.close();
   });
 });

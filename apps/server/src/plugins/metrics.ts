@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { z } from 'zod';
 import { ZErrorReply } from '@portal/shared/api/envelope';
 import { API_BASE } from '@portal/shared/constants';
@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { requestLanguage, translate } from '../lib/localize';
 import { hashSecret, sameHash } from '../security/one-use-token';
 import { bearerToken } from './access';
+import { httpRequestMetrics } from './http-metrics';
 import { perIpRateLimit } from './rate-limits';
 
 /** What became of one attempt to deliver an e-mail; `retried` failed and will be tried again. */
@@ -29,8 +30,8 @@ function poolOf(db: Database): PoolCounts | undefined {
 const UNMATCHED_ROUTE = 'unmatched';
 
 /**
- * The portal's Prometheus metrics, in a registry of the app's own (several apps in one process never share one):
- * HTTP requests, scheduled job runs, e-mail deliveries, the database pool and the process itself.
+ * The portal's Prometheus metrics: HTTP requests (http-metrics.ts), and in a registry of the app's own (several
+ * apps in one process never share one) scheduled job runs, e-mail deliveries, the database pool and the process.
  */
 export function createMetrics(db: Database) {
   const registry = new Registry();
@@ -38,18 +39,7 @@ export function createMetrics(db: Database) {
   collectDefaultMetrics({ register: registry });
   const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
     new Counter({ name, help, labelNames, registers });
-  const httpLabels = ['method', 'route', 'status_code'] as const;
-  const httpRequests = counter(
-    'http_requests_total',
-    'HTTP requests answered, by method, route pattern and status code',
-    httpLabels,
-  );
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by method, route pattern and status code',
-    labelNames: httpLabels,
-    registers,
-  });
+  const httpRequests = httpRequestMetrics();
   const jobRuns = counter(
     'scheduler_job_runs_total',
     'Runs of scheduled jobs in this process, failed ones included, by job',
@@ -80,12 +70,12 @@ export function createMetrics(db: Database) {
     });
   }
   return {
-    registry,
+    contentType: registry.contentType,
+    /** Every metric in the Prometheus text format. */
+    text: async () => `${await registry.metrics()}\n${httpRequests.text()}`,
     /** Counts and times one answered request; `route` is its pattern, never the URL with ids or a query. */
     requestAnswered(method: string, route: string | undefined, statusCode: number, seconds: number) {
-      const labels = { method, route: route ?? UNMATCHED_ROUTE, status_code: statusCode };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds);
+      httpRequests.record(method, route ?? UNMATCHED_ROUTE, statusCode, seconds);
     },
     jobRan(job: string, failed: boolean) {
       jobRuns.inc({ job });
@@ -126,6 +116,6 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics) {
         response: { 200: z.string(), 401: ZErrorReply },
       },
     },
-    async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    async (_request, reply) => reply.type(metrics.contentType).send(await metrics.text()),
   );
 }

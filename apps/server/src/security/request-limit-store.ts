@@ -1,11 +1,50 @@
-import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import type { Clock } from '../providers/clock/clock';
 import { attemptKey } from './attempt-limiter';
 
-type Reply = { current: number; ttl: number };
-type Callback = (error: Error | null, reply?: Reply) => void;
+/** A request's number in its key's window, and the milliseconds left of that window. */
+export interface Counted {
+  current: number;
+  ttl: number;
+}
+
+/** Counts the requests of each key (an address, a user) to one limited route in windows of `timeWindow`. */
+export interface RequestLimitStore {
+  /** Counts one request: at once when no statement is needed, else once the statement has answered. */
+  incr(key: string, timeWindow: number, max: number): Counted | Promise<Counted>;
+}
+
+/** The store of one limited route (`GET /path`), or of one limit several routes share. */
+export type RequestLimitStores = (scope: string) => RequestLimitStore;
+
+/** How many keys one route's memory store remembers; past it the least recently seen is forgotten. */
+export const MEMORY_KEYS = 5000;
+
+/**
+ * Per-route counts in this process's memory (the embedded database has one process). A key's window starts at
+ * its first request and lasts `timeWindow`.
+ */
+export function memoryRequestLimits(): RequestLimitStores {
+  return () => {
+    /** Least recently seen first: a key seen again is moved to the end (unless it is the last already). */
+    const windows = new Map<string, { current: number; start: number }>();
+    let newest: string | undefined;
+    return {
+      incr(key, timeWindow) {
+        const now = Date.now();
+        let window = windows.get(key);
+        if (!window || window.start + timeWindow <= now) window = { current: 0, start: now };
+        window.current += 1;
+        if (key !== newest) windows.delete(key);
+        newest = key;
+        windows.set(key, window);
+        if (windows.size > MEMORY_KEYS) windows.delete(windows.keys().next().value!);
+        return { current: window.current, ttl: window.start + timeWindow - now };
+      },
+    };
+  };
+}
 
 /**
  * A process takes an address's request numbers from the database this many to a limit at a time (at least one):
@@ -25,61 +64,24 @@ interface Lease {
 export const leaseSize = (max: number) => Math.max(1, Math.floor(max / LEASE_SHARE));
 
 /**
- * A request-limit store for @fastify/rate-limit that counts in the database, so every server process on one
- * PostgreSQL shares each per-IP limit. Fixed windows of the route's length. Each request of an address gets the
- * next number of its window, and the plugin refuses numbers above the limit, so all processes together never let
- * more requests through than the limit. A process takes numbers in blocks (`leaseSize`), one statement per block,
- * which counts them and drops the address's earlier windows of that route; a number taken and not used before the
- * window ends is lost, so an address may be refused up to (processes - 1) × (block - 1) requests early. Once an
- * address is past its limit in this process, its further requests of the window are refused without a statement.
- * The address is kept in the database only as a SHA-256.
+ * Per-route counts in the database, so every server process on one PostgreSQL shares each limit. Fixed windows
+ * of the route's length. Each request of an address gets the next number of its window, and numbers above the
+ * limit are refused, so all processes together never let more requests through than the limit. A process takes
+ * numbers in blocks (`leaseSize`), one statement per block, which counts them and drops the address's earlier
+ * windows of that route; a number taken and not used before the window ends is lost, so an address may be refused
+ * up to (processes - 1) × (block - 1) requests early. A number of the block in hand is given in the same tick;
+ * once an address is past its limit in this process, its further requests of the window are refused without a
+ * statement. The address is kept in the database only as a SHA-256.
  */
-export function databaseRequestLimitStore(db: Database, clock: Clock) {
-  return class DatabaseRequestLimitStore implements FastifyRateLimitStore {
-    /** The route whose requests this store counts: the plugin makes one child store per limited route. */
-    private readonly scope: string;
+export function databaseRequestLimits(db: Database, clock: Clock): RequestLimitStores {
+  return (scope) => {
     /** The window the leases belong to; they are dropped when the next one starts. */
-    private windowStart = 0;
-    private readonly leases = new Map<string, Lease>();
+    let windowStart = 0;
+    const leases = new Map<string, Lease>();
 
-    /** The plugin builds the first store with its settings; each child with the route it counts. */
-    constructor(scope?: unknown) {
-      this.scope = typeof scope === 'string' ? scope : 'global';
-    }
-
-    incr(ip: string, callback: Callback, timeWindow: number, max: number) {
-      const now = clock.now().getTime();
-      const windowStart = now - (now % timeWindow);
-      if (windowStart !== this.windowStart) {
-        this.windowStart = windowStart;
-        this.leases.clear();
-      }
-      this.number(ip, windowStart, max).then(
-        (current) => callback(null, { current, ttl: windowStart + timeWindow - now }),
-        (error: Error) => callback(error),
-      );
-    }
-
-    /** The address's next request number in the window: from this process's block, else from a new one. */
-    private async number(ip: string, windowStart: number, max: number): Promise<number> {
-      let lease = this.leases.get(ip);
-      if (!lease) {
-        lease = { next: 1, last: 0 };
-        this.leases.set(ip, lease);
-      }
-      for (;;) {
-        // Numbers only grow within a window: past the limit here, every later request is past it too.
-        if (lease.next <= lease.last || lease.last > max) return lease.next++;
-        lease.taking ??= this.take(lease, ip, windowStart, leaseSize(max)).finally(() => {
-          lease.taking = undefined;
-        });
-        await lease.taking;
-      }
-    }
-
-    private async take(lease: Lease, ip: string, windowStart: number, size: number) {
-      const key = attemptKey('rate', `${this.scope} ${ip}`);
-      const at = new Date(windowStart).toISOString();
+    async function take(lease: Lease, subject: string, start: number, size: number) {
+      const key = attemptKey('rate', `${scope} ${subject}`);
+      const at = new Date(start).toISOString();
       const result = await db.execute(
         sql`with earlier as (
                 delete from attempt_counters where key = ${key} and window_start < ${at}::timestamptz
@@ -93,10 +95,30 @@ export function databaseRequestLimitStore(db: Database, clock: Clock) {
       lease.next = lease.last - size + 1;
     }
 
-    /** The store of one limited route; the plugin hands over the route's settings with the route itself. */
-    child(settings: object): FastifyRateLimitStore {
-      const route = (settings as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      return new DatabaseRequestLimitStore(`${String(route?.method)} ${String(route?.url)}`);
+    /** The key's next number in the window: from this process's block, else (waiting) from a new one. */
+    function number(lease: Lease, key: string, start: number, max: number): number | Promise<number> {
+      // Numbers only grow within a window: past the limit here, every later request is past it too.
+      if (lease.next <= lease.last || lease.last > max) return lease.next++;
+      lease.taking ??= take(lease, key, start, leaseSize(max)).finally(() => {
+        lease.taking = undefined;
+      });
+      return lease.taking.then(() => number(lease, key, start, max));
     }
+
+    return {
+      incr(key, timeWindow, max) {
+        const now = clock.now().getTime();
+        const start = now - (now % timeWindow);
+        if (start !== windowStart) {
+          windowStart = start;
+          leases.clear();
+        }
+        let lease = leases.get(key);
+        if (!lease) leases.set(key, (lease = { next: 1, last: 0 }));
+        const ttl = start + timeWindow - now;
+        const current = number(lease, key, start, max);
+        return typeof current === 'number' ? { current, ttl } : current.then((taken) => ({ current: taken, ttl }));
+      },
+    };
   };
 }

@@ -51,7 +51,7 @@ export interface AuthDeps {
   clock: Clock;
   mailer: Mailer;
   tokens: TokenIssuer;
-  settings: { getDowntime(): Promise<{ inDowntime: boolean }> };
+  settings: { inDowntime(): Promise<boolean> };
   changes: ChangeNotices;
   factors: FactorChecks;
 }
@@ -66,8 +66,11 @@ export function createAuthService(deps: AuthDeps) {
     return session && session.expiresAt > now ? session : undefined;
   };
 
-  const closedForRole = async (role: string) => role !== 'admin' && (await deps.settings.getDowntime()).inDowntime;
-  const lookUpLogin = prepareLoginLookup(db);
+  const closedForRole = async (role: string) => role !== 'admin' && (await deps.settings.inDowntime());
+  // On the embedded database what a sign-in reads (the account with the policy) is kept until the database announces a
+  // change of either, one entry per address whatever its case; on PostgreSQL it is read at every sign-in.
+  const lookUpLoginOf = cachedUntilChanged(prepareLoginLookup(db), deps.changes, ACCOUNTS_TOPIC);
+  const lookUpLogin = (email: string) => lookUpLoginOf(email.toLowerCase());
   const openSession = prepareSessionOpening(db);
 
   /** A new refresh token of a session: it outlives the idle timeout only if used (a browser closed longer signs in). */
@@ -229,7 +232,8 @@ export function createAuthService(deps: AuthDeps) {
       credentials: { email: string; password: string },
       context: RequestContext,
     ): Promise<DataOutcome<TLoginResult & { attemptSecret?: string; expiresAt?: Date }>> {
-      // The policy is read with the account, as it is now: one statement.
+      // The policy is read with the account, as they are now: one statement, or none while they are kept. An unknown
+      // address's read is kept too, so it costs what a known one's does.
       const { account, policy } = await lookUpLogin(credentials.email);
       // During downtime only administrators sign in; an unknown address is told the same as a patient.
       if (await closedForRole(account?.role ?? 'patient')) return REFUSALS.SYSTEM_DOWN;

@@ -59,6 +59,8 @@ export function createSettingsService({
 
   return {
     getDowntime,
+    /** Whether the portal is down now: what every sign-in asks, without the editor's version of the settings. */
+    inDowntime: async () => describeDowntime(await downtimeRow.get(), clock.now()).inDowntime,
     async getClientConfig(): Promise<TClientConfig> {
       const [contactSettings, policy] = await Promise.all([contact.get(), findSecurityPolicy(db)]);
       return {
