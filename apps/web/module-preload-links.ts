@@ -1,11 +1,14 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import { APP_FILES_ID } from './src/start/app-files.ts';
 
 /**
- * The entry (`main.tsx`) imports the app only after the page's first paint. Without help, the browser would learn of
- * the app's files only then, and Vite's loader would announce each one by adding a `<link rel="modulepreload">` to
- * the document at that moment: dozens of DOM insertions in one task, on the phone's busiest moment. This plugin
- * writes those links into `index.html` (and so into every pre-rendered page) at build time instead: the files
- * download while the page paints, and the loader finds each one already announced and adds nothing.
+ * The entry (`main.tsx`) imports the app only after the page's first paint. Without help, Vite's loader would then
+ * announce each of the app's files by adding a `<link rel="modulepreload">` to the document: dozens of DOM
+ * insertions in one task, on the phone's busiest moment. Written into the page as they are, the links would
+ * download the app beside the page's first paint and delay it on a slow network. This plugin writes them into
+ * `index.html` (and so into every pre-rendered page) inside an inert `<template id="app-files">`: nothing downloads
+ * until the app, once the page has painted, moves them into the document a few per task (`announceAppFiles`), and
+ * the loader, finding each one announced, adds nothing.
  */
 export function modulePreloadLinks(): Plugin {
   return {
@@ -15,11 +18,11 @@ export function modulePreloadLinks(): Plugin {
       order: 'post',
       handler(_html, { bundle, chunk }) {
         if (!bundle || !chunk) return undefined;
-        return appFiles(bundle, chunk).map((file): HtmlTagDescriptor => ({
+        const links = appFiles(bundle, chunk).map((file): HtmlTagDescriptor => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
-          injectTo: 'head',
         }));
+        return [{ tag: 'template', attrs: { id: APP_FILES_ID }, children: links, injectTo: 'head' }];
       },
     },
   };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { pageFiles } from '../module-preload-links.ts';
+import { APP_FILES_ID } from '../src/start/app-files.ts';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');
@@ -47,14 +48,17 @@ function emptyStorage() {
 
 /**
  * `<link rel="modulepreload">` for the files of a page's own code (`pageModule` and what it imports) that `template`
- * does not already announce: they download while the page paints, and the app's loader, finding them announced,
- * adds no links of its own to the document while it takes the page over.
+ * does not already list, added to the app's files in the inert template: the app moves them into the document
+ * after the first paint with its own, and its loader, finding them announced, adds no links while it takes the
+ * page over.
  */
 const pageCodeLinks = (manifest, pageModule, template) =>
   pageFiles(manifest, pageModule)
     .filter((file) => !template.includes(`"/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');
+
+const APP_FILES_END = new RegExp(`(<template id="${APP_FILES_ID}">[\\s\\S]*?)(</template>)`);
 
 async function buildRenderer(outDir) {
   await build({
@@ -72,6 +76,7 @@ process.env.NODE_ENV = 'production';
 const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
 if (!template.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT}`);
+if (!APP_FILES_END.test(template)) throw new Error(`dist/index.html has no <template id="${APP_FILES_ID}">`);
 
 // Inside the workspace, so that the renderer's imports of npm packages resolve as the app's do.
 const outDir = path.join(webDir, 'node_modules', '.prerender');
@@ -86,7 +91,8 @@ try {
       const { styles, body } = await renderPage(urlPath, language);
       const page = template
         .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
-        .replace('</head>', () => `${pageCodeLinks(manifest, pageModule, template)}${styles}</head>`)
+        .replace(APP_FILES_END, (_, links, end) => `${links}${pageCodeLinks(manifest, pageModule, template)}${end}`)
+        .replace('</head>', () => `${styles}</head>`)
         .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${lang}" ${UNTIL_TAKEN_OVER}>${body}</div>`);
       writeFileSync(path.join(dir, file), page);
     }

@@ -1,3 +1,5 @@
+import { announceAppFiles } from './app-files';
+
 /**
  * The app's code in stages, one browser task each, so that no single task holds a phone's main thread for long:
  * evaluating the whole module graph at once took a mid-range phone about a quarter of a second, during which a
@@ -14,8 +16,9 @@ const STAGES = [
 /** Resolves in a later task: what is queued meanwhile (input, paint) runs first. */
 export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Loads the app stage by stage and resolves its start function. */
+/** Announces the app's files, then loads the app stage by stage and resolves its start function. */
 export async function loadPortal() {
+  await announceAppFiles(document, nextTask);
   for (const stage of STAGES) {
     await stage();
     await nextTask();
