@@ -29,13 +29,12 @@ const portalThreads = () => Number(process.env.UV_THREADPOOL_SIZE) || threadPool
 async function checkLogin(url, body) {
   const response = await fetch(url, { ...LOGIN_REQUEST, body });
   const text = await response.text();
-  const reply = (() => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  })();
+  let reply;
+  try {
+    reply = JSON.parse(text);
+  } catch {
+    // not JSON: told below
+  }
   if (!response.ok || !reply?.data?.accessTokenResponse)
     throw new Error(`POST ${url} did not answer tokens: HTTP ${response.status} ${text.slice(0, 200)}`);
   return text;

@@ -7,6 +7,7 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import type { Env } from '../env';
+import { ipv6Groups } from '../lib/ip-address';
 import { requestLanguage, translate } from '../lib/localize';
 import type { Counted, RequestLimitStore, RequestLimitStores } from '../security/request-limit-store';
 
@@ -54,25 +55,12 @@ export function perUserRateLimit(env: Pick<Env, 'RATE_LIMIT_FACTOR'>, max: numbe
   };
 }
 
-/** The groups of an IPv6 address in the normal form of the URL standard (lowercase, `::` for zeros, hex tail). */
-function ipv6Groups(ip: string): string[] | undefined {
-  try {
-    const [head = '', tail] = new URL(`http://[${ip}]`).hostname.slice(1, -1).split('::');
-    const split = (part: string) => (part ? part.split(':') : []);
-    const zeros = tail === undefined ? [] : Array<string>(8 - split(head).length - split(tail).length).fill('0');
-    return [...split(head), ...zeros, ...split(tail ?? '')];
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The budget of a request's address: an IPv4 address itself; an IPv6 address its /64 network, which one host
  * usually holds whole (changing addresses within it does not escape the limit), or the IPv4 address it maps.
  */
 export function addressKey(request: FastifyRequest): string {
   const ip = request.ip;
-  if (!ip.includes(':')) return ip;
   const groups = ipv6Groups(ip);
   if (!groups) return ip;
   if (groups.slice(0, 6).join(':') === '0:0:0:0:0:ffff') {

@@ -1,3 +1,5 @@
+import { ipv6Groups } from '../../lib/ip-address';
+
 /**
  * What a sessions list shows of where a session was opened: the device family and browser read from its user
  * agent, and the first part of its address (IPv4 /24, IPv6 /48), never the whole address.
@@ -35,16 +37,6 @@ export function ipPrefixOf(ip: string | undefined): string | null {
   if (!ip) return null;
   const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.x`;
-  if (!ip.includes(':')) return null;
-  const [head = '', tail = ''] = ip.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
-    : headGroups;
-  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
-  return `${groups
-    .slice(0, 3)
-    .map((g) => g.replace(/^0+(?=.)/, '').toLowerCase())
-    .join(':')}::/48`;
+  const groups = ipv6Groups(ip);
+  return groups ? `${groups.slice(0, 3).join(':')}::/48` : null;
 }
